@@ -1,0 +1,25 @@
+"""What every engine shares: the engine protocol, the error family and the seeded generator."""
+
+from rules.core.engine import Engine, Event, Outcome
+from rules.core.errors import (
+    BadOptions,
+    GameIsOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    RulesError,
+)
+from rules.core.rng import Rng
+
+__all__ = (
+    "BadOptions",
+    "Engine",
+    "Event",
+    "GameIsOver",
+    "IllegalAction",
+    "MalformedAction",
+    "NotYourTurn",
+    "Outcome",
+    "Rng",
+    "RulesError",
+)

@@ -1,0 +1,100 @@
+"""What KAPLOOM! shows to the channel (PublicView) and to one player behind their screen (PrivateView).
+
+These models are the only way facts leave the engine: the renderer and every message are built
+from them. A die's composition (its colour, or the faces attached to an action die) and the faces a
+player stores are public ("there is no hidden information on the number or type of faces used to
+construct your action dice"); what a die rolled and where it is assigned stays behind the screen
+until the reveal of Phase 2.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Face = Literal["wild", "might", "energy", "toughness", "agility", "x_factor", "blank"]
+Phase = Literal["roll", "reveal", "power_up", "over"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class DieView(_Frozen):
+    id: int  # the die's number for its owner, 1-based; the notation uses it ("assign 3 grow")
+    kind: Literal["trait", "action"]
+    colour: str  # trait: red/yellow/blue/purple/green; action dice are "gray"
+    faces: tuple[str, ...]  # its six faces; an empty slot of an action die is "blank"
+
+
+class AssignmentView(_Frozen):
+    action: str  # action id, e.g. "grow"
+    name: str  # printed name, e.g. "GROW"
+    board: Literal["attack", "defense", "power_up", "super", "duo"]
+    role: str  # base | kicker | multiplier | immediate | power_up | phase3_trigger | phase2 | lock_in | ...
+    requirement: str  # human text of the dice requirement, e.g. "X-FACTOR + ENERGY"
+    dice: tuple[int, ...]  # ids of the owner's dice placed on it
+    active: bool  # every requirement met (and any cost paid)
+    value: int | None = None  # base/kicker/multiplier value when it has one
+
+
+class RevealView(_Frozen):
+    """A player's screen after the reveal: what they rolled and what they activated."""
+
+    roll: dict[int, str]  # die id -> face showing
+    assignments: tuple[AssignmentView, ...]
+    attack: int  # total attack value (0 when no base attack)
+    defense: int  # total defense value (0 when no base defense)
+    target: int | None = None  # 2 vs 2: the seat their pointer chose
+
+
+class PlayerView(_Frozen):
+    seat: int
+    label: str  # "villain", "hero"; in 2 vs 2 "villain 1", "hero 2", ...
+    team: int  # 0 villains, 1 heroes
+    super_board: str | None  # printed name of the super board in advanced play
+    health: int
+    max_health: int
+    knocked_out: bool
+    dice: tuple[DieView, ...]
+    stored_faces: tuple[str, ...]  # unattached faces kept behind the screen (their types are public)
+    locked_in: tuple[str, ...]  # printed names of abilities locked in for the rest of the game
+    ready: bool  # Phase 1: has marked their screen ready
+    announced: tuple[str, ...]  # IMMEDIATE actions announced this round, e.g. ("TIME JUMP",)
+    revealed: RevealView | None  # None until Phase 2 reveals the screens
+
+
+class PoolView(_Frozen):
+    trait_dice: dict[str, int]  # colour -> dice left in the shared pool
+    action_dice: int
+    faces: dict[str, int]  # face -> unattached faces left in the pool
+
+
+class PublicView(_Frozen):
+    game: Literal["kaploom"] = "kaploom"
+    variant: Literal["standard", "advanced", "2v2"]
+    round: int
+    phase: Phase
+    first_player: int
+    turn_order: tuple[int, ...]
+    to_act: tuple[int, ...]
+    players: tuple[PlayerView, ...]
+    pool: PoolView
+    last_events: tuple[str, ...]  # the most recent public events, oldest first
+    winners: tuple[int, ...] = ()  # seats that won, once the game is over
+    summary: str | None = None  # final summary, once the game is over
+
+
+class PrivateView(_Frozen):
+    """One player's screen: everything public plus their own roll and assignments."""
+
+    seat: int
+    public: PublicView
+    roll: dict[int, str]  # die id -> face showing (empty outside Phase 1 before the roll)
+    assignments: tuple[AssignmentView, ...]  # actions with dice on them, active or not
+    unassigned: tuple[int, ...]  # die ids not yet placed
+    locked: tuple[int, ...]  # die ids locked by an IMMEDIATE action
+    target: int | None = None  # 2 vs 2: their secret pointer
+    pending: tuple[str, ...] = ()  # what the engine waits for from them, in words
+    legal_count: int = 0  # how many actions are open to them now

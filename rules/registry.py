@@ -1,0 +1,15 @@
+"""Which engines exist, by the name players type in `/game new game:<name>`."""
+
+from __future__ import annotations
+
+from rules.core.engine import Engine
+
+
+def engines() -> dict[str, Engine]:
+    from rules.kaploom import ENGINE as kaploom
+
+    return {kaploom.name: kaploom}
+
+
+def get_engine(name: str) -> Engine | None:
+    return engines().get(name.strip().lower())
