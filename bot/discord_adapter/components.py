@@ -1,0 +1,161 @@
+"""Buttons and select menus that survive restarts.
+
+Every component is a ``discord.ui.DynamicItem``: its whole meaning is in its custom_id, so no
+view has to be kept in memory and a click on a board posted before a restart still arrives.
+
+custom_id scheme (at most 100 characters, Discord's limit):
+  ``gm:act:<version>:<action>``  a button that plays ``/play action:<action>``
+  ``gm:sel:<version>``           a select menu whose chosen value is the action
+``version`` is the game's state version when the board was posted; the service answers
+"out of date" and changes nothing when it no longer matches. The channel is the one the click
+comes from, so it is not repeated in the id.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_adapter.invocations import invocation_from
+from bot.discord_adapter.text import clip
+from bot.service.messages import Button, Invocation, Output, Select
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.client import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+CUSTOM_ID_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
+OPTION_LIMIT = 100
+SELECT_OPTIONS_LIMIT = 25
+BUTTONS_PER_ROW = 5
+ROWS = 5
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def button_custom_id(version: int, action: str) -> str:
+    return f"gm:act:{version}:{action}"
+
+
+def select_custom_id(version: int) -> str:
+    return f"gm:sel:{version}"
+
+
+def click_invocation(interaction: discord.Interaction, action: str, version: int) -> Invocation:
+    return invocation_from(interaction, "play", {"action": action, "version": str(version)})
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:act:(?P<version>\d+):(?P<action>.+)"):
+    def __init__(self, version: int, action: str, label: str | None = None, style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or action, BUTTON_LABEL_LIMIT),
+                style=_STYLES.get(style, discord.ButtonStyle.secondary),
+                custom_id=button_custom_id(version, action),
+            )
+        )
+        self.version = version
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        label = getattr(item, "label", None)
+        return cls(int(match["version"]), match["action"], label=label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+        await bot.run_invocation(interaction, click_invocation(interaction, self.action, self.version))
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gm:sel:(?P<version>\d+)"):
+    def __init__(
+        self, version: int, options: list[discord.SelectOption], placeholder: str | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=select_custom_id(version),
+                placeholder=clip(placeholder, 150) if placeholder else None,
+                options=options,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        options = list(getattr(item, "options", []))
+        return cls(int(match["version"]), options, placeholder=getattr(item, "placeholder", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if not values:
+            return
+        bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+        await bot.run_invocation(interaction, click_invocation(interaction, values[0], self.version))
+
+
+def _select_item(select: Select) -> ActionSelect | None:
+    seen: set[str] = set()
+    options: list[discord.SelectOption] = []
+    for action in select.actions:
+        if len(action) > OPTION_LIMIT or action in seen:
+            continue  # too long for an option value: still playable with /play
+        seen.add(action)
+        options.append(discord.SelectOption(label=clip(action, OPTION_LIMIT), value=action))
+        if len(options) == SELECT_OPTIONS_LIMIT:
+            break
+    if not options:
+        return None
+    return ActionSelect(select.version, options, placeholder=select.placeholder)
+
+
+def view_for(output: Output) -> discord.ui.View | None:
+    """A view holding the output's buttons and select menu, within Discord's limits.
+
+    A select takes a whole row, so it leaves four rows (20 buttons) for the buttons. Whatever
+    does not fit (too many, or an action too long for a custom_id) is left off: every action is
+    still reachable through ``/play``.
+    """
+    select_item = _select_item(output.select) if output.select is not None else None
+    button_rows = ROWS - (1 if select_item is not None else 0)
+    buttons = _button_items(output.buttons, button_rows * BUTTONS_PER_ROW)
+    if not buttons and select_item is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, button in enumerate(buttons):
+        button.row = index // BUTTONS_PER_ROW
+        view.add_item(button)
+    if select_item is not None:
+        select_item.row = -(-len(buttons) // BUTTONS_PER_ROW)  # the first row after the buttons
+        view.add_item(select_item)
+    return view
+
+
+def _button_items(buttons: tuple[Button, ...], room: int) -> list[ActionButton]:
+    items: list[ActionButton] = []
+    seen: set[str] = set()
+    for button in buttons:
+        custom_id = button_custom_id(button.version, button.action)
+        if len(custom_id) > CUSTOM_ID_LIMIT or custom_id in seen or "\n" in button.action:
+            continue
+        if len(items) == room:
+            log.debug("dropping buttons beyond Discord's %d", room)
+            break
+        seen.add(custom_id)
+        items.append(ActionButton(button.version, button.action, label=button.label, style=button.style))
+    return items

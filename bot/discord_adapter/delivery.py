@@ -1,0 +1,136 @@
+"""Delivering the service's outputs: channel posts, ephemeral replies and DMs.
+
+The interaction has already been deferred ephemerally, so:
+- CHANNEL outputs go out as ordinary bot messages (``channel.send``). Board posts never depend
+  on the 15-minute interaction token and are never edited later.
+- EPHEMERAL outputs are followups on the deferred reply, visible to the invoker only.
+- DM outputs go to the user's DM channel. When Discord refuses (50007: DMs closed, or any other
+  HTTP error) the channel gets the output's ``dm_fallback`` with a mention, and nothing else.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.discord_adapter.components import view_for
+from bot.discord_adapter.text import split_message
+from bot.service.messages import Output, Target, TargetKind
+
+log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007
+DEFAULT_DM_FALLBACK = "I can't send you direct messages. Use /game hand to see your private view."
+CANNOT_POST = "I can't post in this channel (missing permission), so the public part of that reply was lost."
+_CHANNEL_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+@dataclass
+class DeliveryReport:
+    ephemeral_sent: int = 0
+    dm_failed_users: set[int] = field(default_factory=set)
+
+
+class Delivery:
+    """Delivers one batch of outputs answering one interaction."""
+
+    def __init__(self, client: discord.Client, interaction: discord.Interaction) -> None:
+        self.client = client
+        self.interaction = interaction
+        self.report = DeliveryReport()
+
+    async def deliver(self, outputs: list[Output]) -> DeliveryReport:
+        for output in outputs:
+            kind = output.target.kind
+            if kind is TargetKind.CHANNEL:
+                await self._to_channel(output)
+            elif kind is TargetKind.EPHEMERAL:
+                if output.target.user_id in (None, self.interaction.user.id):
+                    await self._ephemeral(output.text, output)
+                else:
+                    # Only the invoker can see an ephemeral reply; anyone else is reached by DM.
+                    await self._to_dm(output, output.target.user_id)
+            elif kind is TargetKind.DM:
+                await self._to_dm(output, output.target.user_id or self.interaction.user.id)
+        return self.report
+
+    async def _to_channel(self, output: Output) -> None:
+        channel_id = output.target.channel_id
+        channel: discord.abc.Messageable | None
+        if channel_id is None or channel_id == str(self.interaction.channel_id):
+            channel = self.interaction.channel  # type: ignore[assignment]
+        else:
+            channel = self.client.get_partial_messageable(int(channel_id))
+        if channel is None:
+            channel = self.client.get_partial_messageable(int(channel_id or self.interaction.channel_id or 0))
+        try:
+            await send_chunks(channel, output, allowed_mentions=_CHANNEL_MENTIONS)
+        except discord.Forbidden:
+            log.warning("cannot post in channel %s", channel_id)
+            await self._ephemeral(CANNOT_POST)
+
+    async def _to_dm(self, output: Output, user_id: int) -> None:
+        if user_id in self.report.dm_failed_users:
+            return  # already told once in this batch; never post the fallback twice
+        try:
+            dm = await self.client.create_dm(discord.Object(id=user_id))
+            await send_chunks(dm, output)
+        except discord.HTTPException as error:
+            if error.code == CANNOT_DM:
+                log.info("DMs closed for user %s; posting the fallback", user_id)
+            else:
+                log.warning("DM to user %s failed (%s %s)", user_id, error.status, error.code)
+            self.report.dm_failed_users.add(user_id)
+            fallback = output.dm_fallback or DEFAULT_DM_FALLBACK
+            await self._to_channel(
+                Output(target=Target.channel(str(self.interaction.channel_id)), text=f"<@{user_id}> {fallback}")
+            )
+
+    async def _ephemeral(self, text: str, output: Output | None = None) -> None:
+        chunks = split_message(text) or [""]
+        last = len(chunks) - 1
+        for index, chunk in enumerate(chunks):
+            extras = _attachments(output) if output is not None and index == last else {}
+            if not chunk and not extras:
+                continue
+            await self.interaction.followup.send(
+                content=chunk or None,
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+                **extras,
+            )
+            self.report.ephemeral_sent += 1
+
+
+async def send_chunks(
+    destination: discord.abc.Messageable,
+    output: Output,
+    *,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> None:
+    """Send ``output`` as one or more messages; the image and components ride on the last one."""
+    chunks = split_message(output.text) or [""]
+    last = len(chunks) - 1
+    for index, chunk in enumerate(chunks):
+        extras = _attachments(output) if index == last else {}
+        if not chunk and not extras:
+            continue
+        await destination.send(
+            content=chunk or None,
+            allowed_mentions=allowed_mentions or discord.AllowedMentions.none(),
+            **extras,
+        )
+
+
+def _attachments(output: Output) -> dict[str, object]:
+    extras: dict[str, object] = {}
+    if output.image is not None:
+        extras["file"] = discord.File(io.BytesIO(output.image), filename=output.image_name)
+    view = view_for(output)
+    if view is not None:
+        extras["view"] = view
+    return extras
+

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import pytest
+from discord_fakes import FakeDiscord
+from scripted_service import ScriptedService
+
+from bot.discord_adapter import GameMasterBot, build_bot
+from bot.settings import Settings
+
+
+@pytest.fixture
+def fake() -> FakeDiscord:
+    return FakeDiscord()
+
+
+@pytest.fixture
+def service() -> ScriptedService:
+    return ScriptedService()
+
+
+@pytest.fixture
+def start_bot(fake, monkeypatch):
+    """Log a real client in against the fake Discord (this runs its setup_hook)."""
+    async def start(service, *, sync: bool | None = None, **settings: object) -> GameMasterBot:
+        bot = build_bot(service, Settings(_env_file=None, **settings), sync=sync)
+        fake.install(bot, monkeypatch)
+        await bot.login("test-token")
+        return bot
+
+    return start
+
+
+@pytest.fixture
+async def bot(start_bot, service) -> GameMasterBot:
+    client = await start_bot(service)
+    yield client
+    await client.close()
