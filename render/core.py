@@ -1,0 +1,154 @@
+"""Drawing helpers shared by every game's renderer: bundled fonts, a pen that can measure without
+drawing, text fitting and wrapping, and deterministic PNG encoding.
+
+Layouts are drawn twice with the same code: once with a dry pen to learn how tall each block is,
+then for real on a canvas of exactly that size. That keeps backgrounds behind content of unknown
+height without a second layout language.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+RGB = tuple[int, int, int]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at ``size`` px; never a system font, so output is the same anywhere."""
+    # The basic layout engine: raqm may or may not be installed, and it shapes text differently
+    # (and more slowly); pinning the engine keeps the bytes the same on every machine.
+    return ImageFont.truetype(str(FONT_DIR / _FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    return _text_width(text, fnt)
+
+
+@lru_cache(maxsize=4096)
+def _text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    return int(round(fnt.getlength(text)))
+
+
+def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``max_width``."""
+    if text_width(text, fnt) <= max_width:
+        return text
+    while text and text_width(text + "…", fnt) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fit_font(text: str, size: int, bold: bool, max_width: int, min_size: int = 14) -> ImageFont.FreeTypeFont:
+    """The largest font from ``size`` down to ``min_size`` in which ``text`` fits ``max_width``."""
+    while size > min_size and text_width(text, font(size, bold)) > max_width:
+        size -= 1
+    return font(size, bold)
+
+
+def wrap_text(
+    text: str, fnt: ImageFont.FreeTypeFont, max_width: int, max_lines: int | None = None
+) -> list[str]:
+    """Greedy word wrap; a word longer than a line is cut; the last kept line gets an ellipsis."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, fnt) <= max_width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = word if text_width(word, fnt) <= max_width else fit_text(word, fnt, max_width)
+    if current:
+        lines.append(current)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit_text(lines[-1] + " …", fnt, max_width)
+    return lines
+
+
+class Pen:
+    """ImageDraw with a dry mode: with no image it only measures, so a layout can size itself."""
+
+    def __init__(self, image: Image.Image | None = None) -> None:
+        self.draw = ImageDraw.Draw(image) if image is not None else None
+
+    @property
+    def dry(self) -> bool:
+        return self.draw is None
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fnt: ImageFont.FreeTypeFont,
+        fill: RGB,
+        anchor: str = "lm",
+    ) -> int:
+        """Draw ``text`` (anchor as in Pillow, default left/middle); returns its width."""
+        if self.draw is not None and text:
+            self.draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+        return text_width(text, fnt)
+
+    def rect(
+        self,
+        box: tuple[float, float, float, float],
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        radius: int = 0,
+    ) -> None:
+        if self.draw is None:
+            return
+        if radius:
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        else:
+            self.draw.rectangle(box, fill=fill, outline=outline, width=width)
+
+    def circle(
+        self,
+        centre: tuple[float, float],
+        radius: float,
+        fill: RGB | None,
+        outline: RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        if self.draw is None:
+            return
+        x, y = centre
+        self.draw.ellipse(
+            (x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline, width=width
+        )
+
+    def line(self, points: list[tuple[float, float]], fill: RGB, width: int = 1) -> None:
+        if self.draw is not None:
+            self.draw.line(points, fill=fill, width=width, joint="curve")
+
+    def polygon(self, points: list[tuple[float, float]], fill: RGB) -> None:
+        if self.draw is not None:
+            self.draw.polygon(points, fill=fill)
+
+
+def new_canvas(width: int, height: int, background: RGB) -> tuple[Image.Image, Pen]:
+    image = Image.new("RGB", (width, height), background)
+    return image, Pen(image)
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes with no metadata (no time, no text chunks), so the same picture gives the same bytes.
+
+    The boards are flat colours plus anti-aliased text, so a 256-colour palette loses nothing visible
+    and makes the file several times smaller than RGB.
+    """
+    paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    paletted.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
