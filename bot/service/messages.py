@@ -27,7 +27,7 @@ class Invocation:
     can_manage_channel: bool = False  # the Discord "Manage Channels" permission, for /game abort
 
 
-class TargetKind(str, Enum):
+class TargetKind(str, Enum):  # noqa: UP042 - str() must stay as it is for the adapter
     CHANNEL = "channel"  # everyone in the channel sees it
     DM = "dm"  # only user_id, by direct message
     EPHEMERAL = "ephemeral"  # only the user who invoked, as a reply nobody else sees

@@ -1,0 +1,150 @@
+"""The local table: the session service driven by lines of text instead of Discord.
+
+    alice: /game new game:kaploom options:"variant=advanced"
+    bob@den: /play action:"assign 3 grow"      # in channel "den"; "#" starts a comment
+
+Each line is ``<user>[@<channel>]: /<command> [name:value ...]`` with shlex-style quoting and the
+same command and option names as Discord; the default channel is ``table``. Every output is
+printed with where Discord would put it (``[#channel]``, ``[dm:user]``, ``[ephemeral:user]``),
+images are written to files, and the same script with the same seed prints the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shlex
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from bot.service.components import describe_components
+from bot.service.messages import Invocation, Output, TargetKind
+from bot.service.service import SessionService
+from bot.service.store import Store
+from rules.core.engine import Engine
+
+DEFAULT_CHANNEL = "table"
+_HEAD = re.compile(r"^\s*([^\s:@]+)(?:@([^\s:@]+))?\s*:\s*/(.*)$")
+
+
+class TableSyntaxError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class TableLine:
+    user: str
+    channel: str
+    command: str
+    options: dict[str, str] = field(default_factory=dict)
+
+
+def user_id_for(name: str) -> int:
+    """A stable, Discord-sized id for a table user name, so runs reproduce."""
+    return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:8], "big") >> 2
+
+
+def parse_line(line: str) -> TableLine | None:
+    """One script line -> a TableLine, or None for blank and comment lines."""
+    if not line.strip() or line.lstrip().startswith("#"):
+        return None
+    match = _HEAD.match(line)
+    if match is None:
+        raise TableSyntaxError("expected '<user>[@<channel>]: /<command> [name:value ...]'")
+    user, channel, rest = match.group(1), match.group(2) or DEFAULT_CHANNEL, match.group(3)
+    try:
+        tokens = shlex.split(rest, comments=True)
+    except ValueError as err:
+        raise TableSyntaxError(f"cannot read the options: {err}") from err
+    words: list[str] = []
+    options: dict[str, str] = {}
+    for token in tokens:
+        name, sep, value = token.partition(":")
+        if sep:
+            if not name:
+                raise TableSyntaxError(f"option '{token}' has no name")
+            options[name.lower()] = value
+        elif options:
+            raise TableSyntaxError(f"'{token}' follows the options; options are name:value")
+        else:
+            words.append(token.lower())
+    if not words:
+        raise TableSyntaxError("no command after '/'")
+    return TableLine(user, channel, " ".join(words), options)
+
+
+class TablePrinter:
+    """Turns Outputs into the table's lines and writes their images."""
+
+    def __init__(self, out: TextIO, images: Path, names: Mapping[int, str]) -> None:
+        self.out = out
+        self.images = images
+        self.names = names
+        self.count = 0
+
+    def where(self, output: Output) -> str:
+        target = output.target
+        if target.kind is TargetKind.CHANNEL:
+            return f"[#{target.channel_id}]"
+        name = self.names.get(target.user_id or 0, str(target.user_id))
+        return f"[dm:{name}]" if target.kind is TargetKind.DM else f"[ephemeral:{name}]"
+
+    def print(self, output: Output) -> None:
+        prefix = self.where(output)
+        for line in output.text.split("\n"):
+            self.out.write(f"{prefix} {line}".rstrip() + "\n")
+        if output.image is not None:
+            self.count += 1
+            self.images.mkdir(parents=True, exist_ok=True)
+            slug = re.sub(r"[^a-z0-9]+", "-", prefix.lower()).strip("-")
+            path = self.images / f"{self.count:04d}-{slug}-{output.image_name}"
+            path.write_bytes(output.image)
+            self.out.write(f"{prefix} image: {path}\n")
+        for line in describe_components(output.buttons, output.select):
+            self.out.write(f"{prefix} {line}\n")
+
+
+async def run_table(
+    lines: Iterable[str],
+    out: TextIO,
+    *,
+    db: str | Path | None = None,
+    images: str | Path = "table-images",
+    seed: int | None = None,
+    managers: Iterable[str] = (),
+    engines: Mapping[str, Engine] | None = None,
+    render: bool = True,
+    echo: bool = True,
+) -> int:
+    """Play ``lines`` through a fresh service; returns 1 if a line could not be read, else 0."""
+    service = SessionService(Store(db if db is not None else ":memory:"), engines=engines, render=render, seed=seed)
+    await service.start()
+    # Users seated in games continued from --db may be addressed before they type a line.
+    names = {uid: name for session in service.sessions.values() for uid, name in session.record.seats.values()}
+    printer = TablePrinter(out, Path(images), names)
+    can_manage = {m.lower() for m in managers}
+    status = 0
+    try:
+        for number, raw in enumerate(lines, start=1):
+            line = raw.rstrip("\n")
+            try:
+                parsed = parse_line(line)
+            except TableSyntaxError as err:
+                out.write(f"[table] line {number}: {err}\n")
+                status = 1
+                continue
+            if parsed is None:
+                continue
+            if echo:
+                out.write(f"> {line.strip()}\n")
+            uid = user_id_for(parsed.user)
+            names[uid] = parsed.user
+            inv = Invocation(uid, parsed.user, parsed.channel, parsed.command, parsed.options,
+                             can_manage_channel=parsed.user.lower() in can_manage)
+            for output in await service.handle(inv):
+                printer.print(output)
+    finally:
+        await service.close()
+    return status
