@@ -37,7 +37,10 @@ def _completer(command: str, option: str):
 def build_commands() -> list[Command]:
     """Fresh command objects for one tree (a tree owns its commands, so each client builds its own)."""
     game = app_commands.Group(
-        name="game", description="Open, join and run a board game in this channel", guild_only=True
+        name="game",
+        description="Open, join and run a board game in this channel",
+        guild_only=True,
+        allowed_contexts=app_commands.AppCommandContext(guild=True),
     )
 
     @game.command(name="new", description="Open a new game in this channel")

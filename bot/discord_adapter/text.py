@@ -4,6 +4,7 @@ from __future__ import annotations
 
 MESSAGE_LIMIT = 2000
 _FENCE = "```"
+_LONGEST_REOPENED_FENCE = 12  # "```" plus a language tag; longer tags are dropped when reopening
 
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -13,7 +14,7 @@ def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     ``` code block closes the block at the end of the chunk and reopens it (same language tag)
     at the start of the next, so every chunk renders on its own.
     """
-    if limit < 20:
+    if limit < 40:
         raise ValueError("limit too small to carry code fences")
     if len(text) <= limit:
         return [text] if text else []
@@ -35,7 +36,7 @@ def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
         fence = _open_fence(chunk)
         if fence is not None:
             chunk = chunk.rstrip("\n") + "\n" + _FENCE
-            reopen = fence + "\n"
+            reopen = (fence if len(fence) <= _LONGEST_REOPENED_FENCE else _FENCE) + "\n"
         else:
             reopen = ""
         chunks.append(chunk)
@@ -50,7 +51,7 @@ def _cut_point(text: str, budget: int) -> int:
     space = window.rfind(" ")
     if space > budget // 2:
         return space + 1
-    return budget
+    return max(budget, 1)
 
 
 def _open_fence(chunk: str) -> str | None:

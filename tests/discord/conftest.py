@@ -19,19 +19,22 @@ def service() -> ScriptedService:
 
 
 @pytest.fixture
-def start_bot(fake, monkeypatch):
+async def start_bot(fake, monkeypatch):
     """Log a real client in against the fake Discord (this runs its setup_hook)."""
+    started: list[GameMasterBot] = []
+
     async def start(service, *, sync: bool | None = None, **settings: object) -> GameMasterBot:
         bot = build_bot(service, Settings(_env_file=None, **settings), sync=sync)
         fake.install(bot, monkeypatch)
         await bot.login("test-token")
+        started.append(bot)
         return bot
 
-    return start
+    yield start
+    for client in started:
+        await client.close()
 
 
 @pytest.fixture
 async def bot(start_bot, service) -> GameMasterBot:
-    client = await start_bot(service)
-    yield client
-    await client.close()
+    return await start_bot(service)
