@@ -109,6 +109,11 @@ class SessionService:
             "play": self._play,
         }
 
+    @classmethod
+    def from_settings(cls, settings: Any) -> SessionService:
+        """The service ``gamemaster run`` uses: the SQLite file named by ``settings.database_path``."""
+        return cls(Store(settings.database_path))
+
     @property
     def engines(self) -> dict[str, Engine]:
         if self._engines is None:
@@ -159,6 +164,7 @@ class SessionService:
         handler = self._handlers.get(command)
         if handler is None:
             return [self._error(inv, f"Unknown command /{command}; try /game help.")]
+        inv = self._route_click(command, inv)
         lock = self._locks.setdefault(inv.channel_id, asyncio.Lock())
         async with lock:
             try:
@@ -168,6 +174,17 @@ class SessionService:
             except RulesError as err:
                 return [self._error(inv, err.message)]
         return [piece for out in outputs for piece in _split(out)]
+
+    def _route_click(self, command: str, inv: Invocation) -> Invocation:
+        """A click from a channel without a game (a button in the player's DM) belongs to the
+        clicker's game, when they sit in exactly one; the version check still applies there."""
+        if command != "play" or "version" not in inv.options or inv.channel_id in self.sessions:
+            return inv
+        mine = [s.channel_id for s in self.sessions.values()
+                if s.state is not None and s.seat_of(inv.user_id) is not None]
+        if len(mine) != 1:
+            return inv
+        return Invocation(inv.user_id, inv.user_name, mine[0], inv.command, inv.options, inv.can_manage_channel)
 
     async def autocomplete(
         self, channel_id: str, user_id: int, command: str, option: str, typed: str

@@ -1,0 +1,87 @@
+"""`gamemaster`: run the Discord bot, play at the local table, or let random players self-play.
+
+    gamemaster run
+    gamemaster table [--db PATH] [--images DIR] [--seed N] [--manager NAME] [SCRIPT]
+    gamemaster selfplay <game> --games N --seed S [--variant V] [--option name=value]
+
+Discord and its settings are imported only by `run`, so the other two work without a token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+
+def _run(args: argparse.Namespace) -> int:
+    from bot.settings import MISSING_TOKEN_HELP, Settings
+
+    settings = Settings()
+    if settings.discord_token is None:
+        print(MISSING_TOKEN_HELP, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level_number)
+    from bot.discord_adapter import run_bot
+
+    run_bot(settings)
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    from bot.table import run_table
+
+    if args.script and args.script != "-":
+        with open(args.script, encoding="utf-8") as script:
+            lines = script.readlines()
+    else:
+        lines = sys.stdin
+    return asyncio.run(
+        run_table(lines, sys.stdout, db=args.db, images=args.images, seed=args.seed, managers=args.manager)
+    )
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from bot.selfplay import main as selfplay_main
+
+    return selfplay_main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gamemaster", description="Game Master: board games on Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the Discord bot (settings from .env)")
+    run.set_defaults(func=_run)
+
+    table = sub.add_parser("table", help="play through the session service without Discord")
+    table.add_argument("script", nargs="?", help="a file of '<user>[@<channel>]: /<command> ...' lines (default: stdin)")
+    table.add_argument("--db", help="SQLite file keeping the games between runs (default: in memory)")
+    table.add_argument("--images", default="table-images", help="where board images are written")
+    table.add_argument("--seed", type=int, help="seed source: the same script and seed print the same output")
+    table.add_argument("--manager", action="append", default=[], metavar="NAME",
+                       help="a user who has Manage Channels (may /game abort); repeatable")
+    table.set_defaults(func=_table)
+
+    selfplay = sub.add_parser("selfplay", help="random players, every invariant checked after every step")
+    selfplay.add_argument("game")
+    selfplay.add_argument("--games", type=int, default=100)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--variant", help="shorthand for --option variant=V")
+    selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    selfplay.add_argument("--max-steps", type=int, default=20_000, help="a game longer than this fails")
+    selfplay.add_argument("--no-leak-check", action="store_true",
+                          help="skip the hidden-information comparison (measures the engine alone)")
+    selfplay.set_defaults(func=_selfplay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
