@@ -27,7 +27,9 @@ CHOICE_TEXT_LIMIT = 100
 
 
 class GameMasterTree(app_commands.CommandTree):
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, app_commands.NoPrivateMessage):
             await tell_privately(interaction, SERVER_ONLY)

@@ -100,7 +100,9 @@ def build_commands() -> list[Command]:
     @app_commands.command(name="rules", description="A quick reference of a game's rules")
     @app_commands.describe(game="Which game (default: the one in this channel)", topic="Which part")
     @app_commands.autocomplete(game=_completer("rules", "game"), topic=_completer("rules", "topic"))
-    async def rules(interaction: discord.Interaction, game: str | None = None, topic: str | None = None) -> None:
+    async def rules(
+        interaction: discord.Interaction, game: str | None = None, topic: str | None = None
+    ) -> None:
         await _run(interaction, "rules", game=game, topic=topic)
 
     return [game, play, rules]

@@ -55,7 +55,9 @@ def click_invocation(interaction: discord.Interaction, action: str, version: int
     return invocation_from(interaction, "play", {"action": action, "version": str(version)})
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:act:(?P<version>\d+):(?P<action>.+)"):
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"gm:act:(?P<version>\d+):(?P<action>.+)"
+):
     def __init__(self, version: int, action: str, label: str | None = None, style: str = "secondary") -> None:
         super().__init__(
             discord.ui.Button(

@@ -41,8 +41,15 @@ class Delivery:
         self.client = client
         self.interaction = interaction
         self.report = DeliveryReport()
+        self.game_channel_id = str(interaction.channel_id)
 
     async def deliver(self, outputs: list[Output]) -> DeliveryReport:
+        # DM fallbacks belong in the game's channel. That is where the interaction came from,
+        # except for a click on a button in a DM: then the batch's channel posts name it.
+        for output in outputs:
+            if output.target.kind is TargetKind.CHANNEL and output.target.channel_id is not None:
+                self.game_channel_id = output.target.channel_id
+                break
         for output in outputs:
             kind = output.target.kind
             if kind is TargetKind.CHANNEL:
@@ -86,7 +93,7 @@ class Delivery:
             self.report.dm_failed_users.add(user_id)
             fallback = output.dm_fallback or DEFAULT_DM_FALLBACK
             await self._to_channel(
-                Output(target=Target.channel(str(self.interaction.channel_id)), text=f"<@{user_id}> {fallback}")
+                Output(target=Target.channel(self.game_channel_id), text=f"<@{user_id}> {fallback}")
             )
 
     async def _ephemeral(self, text: str, output: Output | None = None) -> None:
@@ -133,4 +140,3 @@ def _attachments(output: Output) -> dict[str, object]:
     if view is not None:
         extras["view"] = view
     return extras
-

@@ -95,7 +95,9 @@ class FakeDiscord:
         client.http.request = self._bot_request  # type: ignore[method-assign]
         fake = self
 
-        async def webhook_request(_adapter: AsyncWebhookAdapter, route: Route, session: Any = None, **kw: Any):
+        async def webhook_request(
+            _adapter: AsyncWebhookAdapter, route: Route, session: Any = None, **kw: Any
+        ):
             return await fake._interaction_request(route, **kw)
 
         monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
@@ -141,7 +143,9 @@ class FakeDiscord:
         body = kw.get("payload")
         if kw.get("multipart"):
             body = _payload_json(kw["multipart"])
-        request = Request("interaction", route.method, _path(route), body, _read_files(kw.get("files")), kw.get("params"))
+        request = Request(
+            "interaction", route.method, _path(route), body, _read_files(kw.get("files")), kw.get("params")
+        )
         self.requests.append(request)
         if request.path.endswith("/callback"):
             interaction_id = int(request.path.split("/")[2])
@@ -187,7 +191,9 @@ class FakeDiscord:
         if method == "POST" and path.startswith("/channels/") and path.endswith("/messages"):
             channel_id = int(path.split("/")[2])
             if self._dm_channels.get(channel_id) in self.closed_dms:
-                raise discord.Forbidden(_response(403), {"code": 50007, "message": "Cannot send messages to this user"})
+                raise discord.Forbidden(
+                    _response(403), {"code": 50007, "message": "Cannot send messages to this user"}
+                )
             if channel_id in self.forbidden_channels:
                 raise discord.Forbidden(_response(403), {"code": 50013, "message": "Missing Permissions"})
             return self.message(channel_id, (request.json or {}).get("content"))
@@ -236,7 +242,9 @@ class FakeDiscord:
         message: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         interaction_id = next(self._ids)
-        if thread:
+        if channel_id in self._dm_channels:
+            channel = {"id": str(channel_id), "type": 1, "recipients": [user_payload(user_id, name)]}
+        elif thread:
             channel = {
                 "id": str(channel_id),
                 "type": 11,
@@ -300,6 +308,10 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = message
+        if channel["type"] == 1:  # a DM: no guild, and the user instead of a member
+            del payload["guild_id"], payload["member"]
+            payload["user"] = user_payload(user_id, name)
+            payload["context"] = 1
         return payload
 
     def slash(
@@ -317,12 +329,23 @@ class FakeDiscord:
         """An application command (type 2), or its autocomplete (type 4) when ``focused`` is set."""
         top, *subs = path.split()
         leaf = [
-            {"name": key, "type": _option_type(value), "value": value, **({"focused": True} if key == focused else {})}
+            {
+                "name": key,
+                "type": _option_type(value),
+                "value": value,
+                **({"focused": True} if key == focused else {}),
+            }
             for key, value in (options or {}).items()
         ]
         for sub in reversed(subs):
             leaf = [{"name": sub, "type": 1, "options": leaf}]
-        data = {"id": str(next(self._ids)), "name": top, "type": 1, "options": leaf, "guild_id": str(GUILD_ID)}
+        data = {
+            "id": str(next(self._ids)),
+            "name": top,
+            "type": 1,
+            "options": leaf,
+            "guild_id": str(GUILD_ID),
+        }
         return self._interaction(
             4 if focused else 2,
             data,
@@ -341,9 +364,10 @@ class FakeDiscord:
         values: list[str] | None = None,
         user_id: int = 101,
         name: str = "alice",
-        channel_id: int = CHANNEL_ID,
     ) -> dict[str, Any]:
-        """A component interaction (type 3) on a message the bot posted earlier."""
+        """A component interaction (type 3) on a message the bot posted earlier (in a DM too)."""
+        # An ephemeral followup's components are clicked in the game channel.
+        channel_id = int(posted.path.split("/")[2]) if posted.path.startswith("/channels/") else CHANNEL_ID
         components = (posted.json or {}).get("components", [])
         component = next(c for row in components for c in row["components"] if c["custom_id"] == custom_id)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}

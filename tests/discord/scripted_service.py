@@ -18,7 +18,9 @@ SECRET = "your screen: 3 on GROW, 5 on POW"
 
 
 def legal_actions() -> list[str]:
-    return [f"assign {die} {board}" for die in range(1, 9) for board in ("pow", "block", "grow", "flip", "ready")]
+    return [
+        f"assign {die} {board}" for die in range(1, 9) for board in ("pow", "block", "grow", "flip", "ready")
+    ]
 
 
 class ScriptedService:
@@ -55,7 +57,9 @@ class ScriptedService:
                 await asyncio.sleep(self.handle_delay)
             responder = self.responders.get(invocation.command)
             if responder is None:
-                return [Output(Target.ephemeral(invocation.user_id), f"(no answer for /{invocation.command})")]
+                return [
+                    Output(Target.ephemeral(invocation.user_id), f"(no answer for /{invocation.command})")
+                ]
             return responder(invocation)
         finally:
             self.busy -= 1

@@ -111,7 +111,9 @@ async def test_closed_dms_get_a_mention_in_the_channel_and_nothing_private(bot, 
     fallback = channel[1]
     assert not fallback.files and not fallback.custom_ids
     assert fallback.json["allowed_mentions"]["parse"] == ["users"]  # the mention pings; @everyone never
-    assert all(SECRET not in (r.content or "") for r in fake.requests if r.path.endswith(f"/{CHANNEL_ID}/messages"))
+    assert all(
+        SECRET not in (r.content or "") for r in fake.requests if r.path.endswith(f"/{CHANNEL_ID}/messages")
+    )
     # The other player's DM still went out.
     assert [m.content for m in fake.channel_messages(fake.dm_channel_of(102))] == [SECRET]
 
@@ -157,7 +159,9 @@ async def test_thread_is_its_own_channel(bot, fake, service):
 
 async def test_manage_channels_permission_reaches_the_service(bot, fake, service):
     await dispatch(bot, fake.slash("game abort", permissions=SEND_MESSAGES))
-    await dispatch(bot, fake.slash("game abort", user_id=103, name="mod", permissions=SEND_MESSAGES | MANAGE_CHANNELS))
+    await dispatch(
+        bot, fake.slash("game abort", user_id=103, name="mod", permissions=SEND_MESSAGES | MANAGE_CHANNELS)
+    )
 
     assert [inv.can_manage_channel for inv in service.invocations] == [False, True]
 
@@ -207,7 +211,10 @@ async def test_autocomplete_for_game_and_rules_options(bot, fake, service):
     await dispatch(bot, fake.slash("game new", {"game": "ka"}, focused="game"))
     await dispatch(bot, fake.slash("rules", {"game": "kaploom", "topic": "rev"}, focused="topic"))
 
-    assert [call[2:] for call in service.autocomplete_calls] == [("game new", "game", "ka"), ("rules", "topic", "rev")]
+    assert [call[2:] for call in service.autocomplete_calls] == [
+        ("game new", "game", "ka"),
+        ("rules", "topic", "rev"),
+    ]
 
 
 async def test_slow_autocomplete_answers_empty_in_time(bot, fake, service, monkeypatch):

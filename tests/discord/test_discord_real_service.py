@@ -1,0 +1,93 @@
+"""The real session service, KAPLOOM! engine, renderer and SQLite store, behind real discord.py
+objects: a lobby, a start by button, secret moves from the DM, and a restart in the middle."""
+
+from __future__ import annotations
+
+from discord_fakes import CHANNEL_ID, EPHEMERAL, FakeDiscord, dispatch
+
+from bot.discord_adapter import build_bot
+from bot.service import SessionService, Store
+from bot.settings import Settings
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+ALICE, BOB = 101, 102
+
+
+async def _boot(fake: FakeDiscord, monkeypatch, database) -> tuple:
+    service = SessionService(Store(database), seed=5)
+    bot = build_bot(service, Settings(_env_file=None, database_path=database))
+    fake.install(bot, monkeypatch)
+    await bot.login("test-token")
+    return bot, service
+
+
+async def test_kaploom_through_discord_with_a_restart(fake, monkeypatch, tmp_path):
+    database = tmp_path / "games.db"
+    bot, service = await _boot(fake, monkeypatch, database)
+    try:
+        await dispatch(bot, fake.slash("game new", {"game": "kaploom", "options": "seed=7"}))
+        await dispatch(bot, fake.slash("game join", user_id=BOB, name="bob"))
+        await dispatch(bot, fake.slash("game join", user_id=ALICE, name="alice"))
+        lobby = fake.channel_messages()[-1]
+        assert lobby.custom_ids == ["gm:act:0:!start"]
+
+        await dispatch(bot, fake.click(lobby, "gm:act:0:!start", user_id=BOB, name="bob"))
+
+        board = fake.channel_messages()[-1]
+        assert "KAPLOOM! begins" in board.content
+        ((name, image),) = board.files
+        assert name == "board.png" and image.startswith(PNG_MAGIC)
+        alice_dm = fake.channel_messages(fake.dm_channel_of(ALICE))
+        bob_dm = fake.channel_messages(fake.dm_channel_of(BOB))
+        assert alice_dm and bob_dm
+        assert alice_dm[0].files[0][1].startswith(PNG_MAGIC)
+        # What each player rolled behind their screen reaches their DM and no channel post.
+        secret_rolls = [
+            next(line for line in dm[0].content.splitlines() if line.startswith("roll:"))
+            for dm in (alice_dm, bob_dm)
+        ]
+        channel_text = "\n".join(m.content for m in fake.channel_messages())
+        assert not any(roll in channel_text for roll in secret_rolls)
+
+        # Autocomplete lists Alice's own legal moves, at most 25, matching what she typed.
+        await dispatch(bot, fake.slash("play", {"action": "assign 1"}, focused="action"))
+        choices = fake.callbacks()[-1].json["data"]["choices"]
+        assert 0 < len(choices) <= 25 and all(c["value"].startswith("assign 1") for c in choices)
+
+        await dispatch(bot, fake.slash("play", {"action": choices[0]["value"]}))
+        assert service.session(str(CHANNEL_ID)).version == 1
+        private_ack = fake.followups()[-1]
+        assert private_ack.flags & EPHEMERAL  # a secret assignment is confirmed privately
+        old_dm_select = fake.channel_messages(fake.dm_channel_of(ALICE))[0]
+        assert old_dm_select.custom_ids == ["gm:sel:0"]
+    finally:
+        await bot.close()
+
+    # Restart: a new process, the same database file.
+    bot, service = await _boot(fake, monkeypatch, database)
+    try:
+        assert service.session(str(CHANNEL_ID)).version == 1
+        posted_before = len(fake.channel_messages())
+
+        # A select from before the move is out of date, and says so privately.
+        option = old_dm_select.json["components"][0]["components"][0]["options"][0]["value"]
+        await dispatch(bot, fake.click(old_dm_select, "gm:sel:0", values=[option]))
+        stale = fake.followups()[-1]
+        assert stale.flags & EPHEMERAL and "out of date" in stale.content
+        assert service.session(str(CHANNEL_ID)).version == 1
+        assert len(fake.channel_messages()) == posted_before
+
+        # "My screen" on the board posted before the restart still answers, privately.
+        await dispatch(bot, fake.click(board, "gm:act:0:!hand", user_id=BOB, name="bob"))
+        screen = fake.followups()[-1]
+        assert screen.flags & EPHEMERAL and screen.files and screen.files[0][1].startswith(PNG_MAGIC)
+
+        # A current select in the DM, clicked after the restart, plays the move in the game.
+        current = fake.channel_messages(fake.dm_channel_of(ALICE))[-1]
+        (custom_id,) = current.custom_ids
+        assert custom_id == "gm:sel:1"
+        await dispatch(bot, fake.click(current, custom_id, values=["ready"]))
+        assert service.session(str(CHANNEL_ID)).version == 2
+        assert "Hero is ready" in fake.channel_messages()[-1].content
+    finally:
+        await bot.close()
