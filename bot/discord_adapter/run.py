@@ -47,12 +47,13 @@ def run_bot(settings: Settings, *, sync: bool | None = None) -> None:
     if settings.discord_token is None:
         raise MissingTokenError(MISSING_TOKEN_HELP)
     bot = build_bot(create_service(settings), settings, sync=sync)
+    logging_options: dict[str, object] = {"log_level": settings.log_level_number, "root_logger": True}
+    if logging.getLogger().handlers:
+        # The caller (e.g. `gamemaster run`) configured logging already; a second handler from
+        # discord.py would print every line twice.
+        logging_options = {"log_handler": None}
     try:
-        bot.run(
-            settings.discord_token.get_secret_value(),
-            log_level=settings.log_level_number,
-            root_logger=True,
-        )
+        bot.run(settings.discord_token.get_secret_value(), **logging_options)  # type: ignore[arg-type]
     except discord.LoginFailure:
         raise SystemExit(BAD_TOKEN_HELP) from None
     except discord.PrivilegedIntentsRequired:  # not expected: the bot asks for none

@@ -5,7 +5,10 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
+import discord
+import discord.http
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -108,3 +111,23 @@ def test_a_long_fence_tag_does_not_stall_the_split():
     text = "```" + "t" * 60 + "\n" + "z " * 400 + "\n```"
     chunks = split_message(text, 40)
     assert all(len(c) <= 40 for c in chunks)
+
+
+def test_run_bot_with_a_rejected_token_exits_with_a_message_and_never_shows_the_token(
+    tmp_path, monkeypatch, caplog
+):
+    token = "MTIz.rejected.token-value"
+    asked: list[str] = []
+
+    async def discord_says_401(self, route, **kwargs):
+        asked.append(route.path)
+        raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"), {"code": 0, "message": "401"})
+
+    monkeypatch.setattr(discord.http.HTTPClient, "request", discord_says_401)
+    settings = Settings(_env_file=None, discord_token=token, database_path=tmp_path / "g.db")
+    with caplog.at_level(logging.DEBUG), pytest.raises(SystemExit) as stopped:
+        run_bot(settings)
+
+    assert asked == ["/users/@me"]  # the real login path ran, and stopped at Discord's refusal
+    assert "rejected the bot token" in str(stopped.value)
+    assert token not in str(stopped.value) and token not in caplog.text
