@@ -272,6 +272,15 @@ def _events(pen: Pen, view: PublicView, y: int) -> int:
     height = 46 + 31 * len(lines)
     pen.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=SUBPANEL, outline=PANEL_EDGE, width=2, radius=12)
     pen.text((MARGIN + 16, y + 22), "LAST EVENTS", font(19, True), MUTED)
+    if view.phase in ("reveal", "power_up") and view.turn_order:
+        order = "Turn order: " + " → ".join(labels(view, (seat,)) for seat in view.turn_order)
+        pen.text(
+            (WIDTH - MARGIN - 16, y + 22),
+            fit_text(order, font(19, True), inner - 200),
+            font(19, True),
+            MUTED,
+            "rm",
+        )
     for index, (line, newest) in enumerate(lines):
         pen.text((MARGIN + 16, y + 58 + 31 * index), line, font(22, newest), TEXT if newest else MUTED)
     return y + height
@@ -279,37 +288,32 @@ def _events(pen: Pen, view: PublicView, y: int) -> int:
 
 def _pool(pen: Pen, view: PublicView, y: int) -> int:
     """The shared pool: trait dice left by colour, action dice, unattached faces."""
+    items: list[tuple[str, str, int]] = [("die", c, view.pool.trait_dice.get(c, 0)) for c in TRAIT_ORDER]
+    items.append(("die", "gray", view.pool.action_dice))
+    items += [("face", f, view.pool.faces.get(f, 0)) for f in FACE_ORDER]
+    count_font = font(22, True)
+    size = 32
+    title_width = text_width("POOL", font(19, True)) + 18
+    needed = sum(size + 5 + text_width(f"×{n}", count_font) for _, _, n in items) + 12
+    room = WIDTH - 2 * MARGIN - 32 - title_width
+    # Two-digit counts (2 vs 2 doubles the components) squeeze the gaps rather than overflow.
+    gap = max(4, min(14, (room - needed) // (len(items) - 1)))
+
     height = 64
     pen.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=SUBPANEL, outline=PANEL_EDGE, width=2, radius=12)
     middle = y + height / 2
     x = MARGIN + 16
     x += pen.text((x, middle), "POOL", font(19, True), MUTED) + 18
-    count_font = font(22, True)
-    size = 32
-    for colour in TRAIT_ORDER:
-        fill = DIE_COLOUR[colour]
-        pen.rect(
-            (x, middle - size / 2, x + size, middle + size / 2),
-            fill=fill,
-            outline=blend(fill, TEXT, 0.5),
-            width=2,
-            radius=6,
-        )
+    for kind, name, count in items:
+        if kind == "die":
+            fill = DIE_COLOUR[name]
+            box = (x, middle - size / 2, x + size, middle + size / 2)
+            pen.rect(box, fill=fill, outline=blend(fill, TEXT, 0.5), width=2, radius=6)
+        else:
+            if name == FACE_ORDER[0]:
+                pen.line([(x + 2, y + 12), (x + 2, y + height - 12)], fill=PANEL_EDGE, width=2)
+                x += 4 + max(gap, 8)
+            face_chip(pen, x, middle - size / 2, size, name)
         x += size + 5
-        x += pen.text((x, middle), f"×{view.pool.trait_dice.get(colour, 0)}", count_font, TEXT) + 14
-    gray = DIE_COLOUR["gray"]
-    pen.rect(
-        (x, middle - size / 2, x + size, middle + size / 2),
-        fill=gray,
-        outline=blend(gray, TEXT, 0.5),
-        width=2,
-        radius=6,
-    )
-    x += size + 5
-    x += pen.text((x, middle), f"×{view.pool.action_dice}", count_font, TEXT) + 26
-    pen.line([(x - 13, y + 12), (x - 13, y + height - 12)], fill=PANEL_EDGE, width=2)
-    for face in FACE_ORDER:
-        face_chip(pen, x, middle - 15, 30, face)
-        x += 35
-        x += pen.text((x, middle), f"×{view.pool.faces.get(face, 0)}", count_font, TEXT) + 14
+        x += pen.text((x, middle), f"×{count}", count_font, TEXT) + gap
     return y + height

@@ -159,8 +159,19 @@ def assignment_row(
         if room > 30:
             colour = MUTED if assignment.active else DIM
             pen.text((name_x + used + 12, middle + 1), fit_text(detail, small, room), small, colour)
-    dice_strip(pen, x + width - dice_width, y + 4, assignment.dice, dice, roll, chip, show_ids)
+    dice_strip(
+        pen, x + width - dice_width, y + 4, assignment.dice, dice, _faces_on(assignment, roll), chip, show_ids
+    )
     return height
+
+
+def _faces_on(assignment: AssignmentView, roll: dict[int, str]) -> dict[int, str]:
+    """The faces showing on an assignment's dice: its own list when the view carries one (an ally's
+    duo dice are not in this player's roll), else looked up in the roll."""
+    faces = getattr(assignment, "faces", ())
+    if len(faces) == len(assignment.dice):
+        return dict(zip(assignment.dice, faces, strict=True))
+    return roll
 
 
 def _dice_strip_width(ids: tuple[int, ...], chip: int, show_ids: bool) -> int:

@@ -58,7 +58,7 @@ def _layout(pen: Pen, view: PrivateView) -> int:
     y += 12
     y = _health_strip(pen, view, y) + 12
     y = _section(pen, y, lambda p, yy: _dice(p, view, me, yy)) + 12
-    if view.assignments or view.roll:
+    if view.assignments or view.roll or getattr(view, "ally_duo", ()):
         y = _section(pen, y, lambda p, yy: _assignments(p, view, me, yy)) + 12
     y = _pending(pen, view, y)
     return y + MARGIN
@@ -85,11 +85,13 @@ def _health_strip(pen: Pen, view: PrivateView, y: int) -> int:
         pen.rect(
             (x, y, x + width, y + height), fill=PANEL, outline=GOLD if is_me else accent, width=3, radius=12
         )
-        name = label(player) + (" (YOU)" if is_me else "")
         right = x + width - 12
         if player.seat == view.public.first_player:
             right -= first_player_token(pen, right - 36, y + 7, 36) + 6
-        pen.text((x + 14, y + 25), fit_text(name, font(23, True), right - x - 20), font(23, True), TEXT)
+        name_font = font(23 if len(players) <= 2 else 21, True)
+        used = pen.text((x + 14, y + 25), fit_text(label(player), name_font, right - x - 20), name_font, TEXT)
+        if is_me and x + 14 + used + 60 <= right:
+            pen.text((x + 24 + used, y + 25), "YOU", name_font, GOLD)
         colour = DANGER if player.knocked_out else health_colour(player.health, player.max_health)
         used = pen.text((x + 14, y + 68), str(player.health), font(38, True), colour)
         used += pen.text((x + 16 + used, y + 74), f"/{player.max_health}", font(21, True), MUTED) + 2
@@ -133,12 +135,15 @@ def _dice(pen: Pen, view: PrivateView, me: PlayerView, y: int) -> int:
     for die in me.dice:
         width = ROLL_DIE if rolled else die_width(die, ROLL_DIE)
         step = max(ROLL_STEP, width + 16)
-        if cursor + width > x + inner:
+        if cursor + step > x + inner + 16:
             cursor = x
             top += ROLL_DIE + 52
         if rolled:
-            rolled_die(pen, cursor, top, ROLL_DIE, die, view.roll.get(die.id, "blank"))
-            centre = cursor + ROLL_DIE / 2
+            # Each die is centred in a column wide enough for the name of the action it sits on.
+            rolled_die(
+                pen, cursor + (step - ROLL_DIE) / 2, top, ROLL_DIE, die, view.roll.get(die.id, "blank")
+            )
+            centre = cursor + step / 2
             pen.text((centre, top + ROLL_DIE + 14), f"#{die.id}", font(20, True), TEXT, "mm")
             place, colour = _place(die, where, locked)
             small = font(16, True)
@@ -191,6 +196,14 @@ def _assignments(pen: Pen, view: PrivateView, me: PlayerView, y: int) -> int:
     else:
         pen.text((x, y + 16), "No dice assigned yet.", font(22), MUTED)
         y += 38
+    ally_duo = getattr(view, "ally_duo", ())
+    ally = next((p for p in view.public.players if p.team == me.team and p.seat != me.seat), None)
+    if ally_duo and ally is not None:
+        y += 6
+        pen.text((x, y + 16), f"{label(ally)} (ALLY) ON THE DUO BOARD", font(21, True), MUTED)
+        y += 34
+        ally_dice = {d.id: d for d in ally.dice}
+        y += boards_block(pen, x, y, inner, ally_duo, ally_dice, {}, chip=40, requirement=True, show_ids=True)
     for title, ids, colour in (("UNASSIGNED", view.unassigned, MUTED), ("LOCKED", view.locked, GOLD)):
         if not ids:
             continue
@@ -210,7 +223,8 @@ def _pending(pen: Pen, view: PrivateView, y: int) -> int:
     lines: list[str] = []
     inner = WIDTH - 2 * MARGIN - 36
     for item in view.pending:
-        lines.extend(wrap_text(item, font(23), inner, max_lines=3))
+        # Pending texts are written for chat, where `code` marks what to type; no backticks in a picture.
+        lines.extend(wrap_text(item.replace("`", ""), font(23), inner, max_lines=3))
     if view.legal_count:
         plural = "s" if view.legal_count != 1 else ""
         lines.append(f"{view.legal_count} choice{plural} open now: /play lists them.")
