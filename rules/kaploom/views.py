@@ -37,6 +37,7 @@ class AssignmentView(_Frozen):
     dice: tuple[int, ...]  # ids of the owner's dice placed on it
     active: bool  # every requirement met (and any cost paid)
     value: int | None = None  # base/kicker/multiplier value when it has one
+    faces: tuple[str, ...] = ()  # faces showing on those dice (added: the ally's duo dice need them)
 
 
 class RevealView(_Frozen):
@@ -98,3 +99,4 @@ class PrivateView(_Frozen):
     target: int | None = None  # 2 vs 2: their secret pointer
     pending: tuple[str, ...] = ()  # what the engine waits for from them, in words
     legal_count: int = 0  # how many actions are open to them now
+    ally_duo: tuple[AssignmentView, ...] = ()  # 2 vs 2: the ally's dice on the shared duo board (ally's die ids)

@@ -1,0 +1,115 @@
+"""The whole state of a KAPLOOM! game as plain slotted dataclasses of tuples (cheap to copy).
+
+A die is a colour string (trait die) or a tuple of six face codes (action die; "B" is an empty
+slot). Dice are numbered per owner from 1 in the notation and from 0 inside the engine. Faces use
+one-letter codes (see ``data.FACE_NAMES``). The generator's four words live in ``rng`` so that a
+seed plus the action log replays a game bit for bit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+Die = str | tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    team: int  # 0 villains, 1 heroes
+    label: str
+    super_id: str | None
+    health: int
+    max_health: int
+    ko: bool = False
+    dice: tuple[Die, ...] = ()
+    stored: tuple[str, ...] = ()  # unattached faces behind the screen, sorted codes
+    # --- this round ---
+    roll: tuple[str, ...] = ()  # face code showing on each die
+    assign: dict[str, tuple[int, ...]] | None = None  # action id -> die indices placed on it
+    locked: tuple[int, ...] = ()  # dice locked by an IMMEDIATE action
+    ready: bool = False
+    pending_reroll: int = 0  # re-rolls owed by a resolved IMMEDIATE action
+    free_reroll_used: bool = False  # a locked-in free re-roll spent this round
+    announced: tuple[str, ...] = ()  # printed names of IMMEDIATE actions announced this round
+    target: int | None = None  # 2 vs 2 pointer (a seat)
+    active: tuple[str, ...] = ()  # action ids activated at the reveal
+    unpaid: tuple[str, ...] = ()  # active actions whose face cost is still owed
+    used: tuple[str, ...] = ()  # power-up actions used this round
+    pending_loss: tuple[tuple[str, int], ...] = ()  # (action id, amount) the player may take when they like
+    immune: bool = False  # FAST FORWARD: opponents' Phase 3 triggers do not touch them
+    lost_phase2: int = 0
+    defense_left: int = 0  # 2 vs 2: defense carries over between attacks
+    gives: tuple[int, ...] = ()  # duo-board dice handed to the ally at the end of Phase 3
+    # --- whole game ---
+    locked_in: tuple[str, ...] = ()  # lock-in action ids
+    revive_pending: int = 0
+    revived: bool = False
+
+    def clone(self) -> Player:
+        new = object.__new__(Player)
+        for name in _PLAYER_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        if self.assign is not None:
+            new.assign = dict(self.assign)
+        return new
+
+
+@dataclass(slots=True)
+class State:
+    variant: str  # standard | advanced | 2v2
+    supers: tuple[str | None, ...]  # super board per seat
+    rng: tuple[int, ...]
+    round: int
+    phase: str  # roll | reveal | power_up | over
+    first: int
+    order: tuple[int, ...]  # turn order for Phases 2 and 3
+    turn: int  # index into order (Phase 3)
+    players: tuple[Player, ...]
+    pool_trait: tuple[int, ...]  # per data.COLOURS
+    pool_action: int
+    pool_faces: tuple[int, ...]  # per data.SUPPLY_FACES
+    triggers: tuple[tuple[int, int, str, str, int], ...] = ()  # (owner, victim, action id, when, loss)
+    events: tuple[str, ...] = ()  # recent public event texts
+    winners: tuple[int, ...] = ()
+    summary: str = ""
+
+    def clone(self) -> State:
+        new = object.__new__(State)
+        for name in _STATE_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.players = tuple(p.clone() for p in self.players)
+        return new
+
+
+_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tupled(v) for k, v in value.items()}
+    return value
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    out = {name: _jsonable(getattr(state, name)) for name in _STATE_FIELDS if name != "players"}
+    out["players"] = [{name: _jsonable(getattr(p, name)) for name in _PLAYER_FIELDS} for p in state.players]
+    return out
+
+
+def load_state(data: dict[str, Any]) -> State:
+    players = tuple(Player(**{name: _tupled(raw[name]) for name in _PLAYER_FIELDS}) for raw in data["players"])
+    kwargs = {name: _tupled(data[name]) for name in _STATE_FIELDS if name != "players"}
+    return State(players=players, **kwargs)
