@@ -19,18 +19,22 @@ from bot.service.messages import Invocation
 
 log = logging.getLogger(__name__)
 
-SOMETHING_WENT_WRONG = "Something went wrong. Nothing was changed by this message; please try again."
+SOMETHING_WENT_WRONG = "Something went wrong. /game status shows where the game stands."
 SERVER_ONLY = "This command only works in a server channel or thread."
 AUTOCOMPLETE_BUDGET_SECONDS = 2.0  # Discord drops autocomplete answers after 3 s
 CHOICES_LIMIT = 25
 CHOICE_TEXT_LIMIT = 100
+_NO_MENTIONS = discord.AllowedMentions.none()
 
 
 class GameMasterTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
     ) -> None:
-        command = interaction.command.qualified_name if interaction.command else "?"
+        if interaction.command is not None:
+            command = interaction.command.qualified_name
+        else:  # not (or no longer) one of ours, e.g. renamed since the last sync
+            command = str((interaction.data or {}).get("name", "?"))
         if isinstance(error, app_commands.NoPrivateMessage):
             await tell_privately(interaction, SERVER_ONLY)
             return
@@ -163,8 +167,8 @@ async def tell_privately(interaction: discord.Interaction, text: str) -> None:
     """One ephemeral line to the invoker, whether or not the interaction was acknowledged yet."""
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
     except discord.HTTPException as error:
         log.warning("could not send an ephemeral note (%s %s)", error.status, error.code)

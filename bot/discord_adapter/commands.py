@@ -78,7 +78,7 @@ def build_commands() -> list[Command]:
     @game.command(name="log", description="The last moves of this game")
     @app_commands.describe(count="How many entries (default: the service's choice)")
     async def game_log(
-        interaction: discord.Interaction, count: app_commands.Range[int, 1, 200] | None = None
+        interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] | None = None
     ) -> None:
         await _run(interaction, "game log", count=count)
 

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 CANNOT_DM = 50007
 DEFAULT_DM_FALLBACK = "I can't send you direct messages. Use /game hand to see your private view."
 CANNOT_POST = "I can't post in this channel (missing permission), so the public part of that reply was lost."
+POST_FAILED = "Part of the reply could not be posted in the channel; /game board posts the board again."
 _CHANNEL_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -32,6 +33,7 @@ _CHANNEL_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=T
 class DeliveryReport:
     ephemeral_sent: int = 0
     dm_failed_users: set[int] = field(default_factory=set)
+    post_failed: bool = False
 
 
 class Delivery:
@@ -75,9 +77,12 @@ class Delivery:
             channel = self.client.get_partial_messageable(int(channel_id or self.interaction.channel_id or 0))
         try:
             await send_chunks(channel, output, allowed_mentions=_CHANNEL_MENTIONS)
-        except discord.Forbidden:
-            log.warning("cannot post in channel %s", channel_id)
-            await self._ephemeral(CANNOT_POST)
+        except discord.HTTPException as error:
+            # The service has already acted: say what was lost and carry on with the rest.
+            log.warning("posting in channel %s failed (%s %s)", channel_id, error.status, error.code)
+            if not self.report.post_failed:
+                self.report.post_failed = True
+                await self._ephemeral(CANNOT_POST if isinstance(error, discord.Forbidden) else POST_FAILED)
 
     async def _to_dm(self, output: Output, user_id: int) -> None:
         if user_id in self.report.dm_failed_users:

@@ -183,12 +183,31 @@ async def test_too_late_acknowledgement_changes_nothing(bot, fake, service):
     assert not fake.channel_messages()
 
 
-async def test_channel_without_send_permission_is_reported_privately(bot, fake, service):
+async def test_channel_without_send_permission_is_reported_privately_once(bot, fake, service):
     fake.forbidden_channels.add(CHANNEL_ID)
-    await dispatch(bot, fake.slash("game new", {"game": "kaploom"}))
+    fake.closed_dms.add(102)  # its fallback would go to the channel too
+    await dispatch(bot, fake.slash("game start"))
 
     (reply,) = fake.followups()
     assert reply.flags & EPHEMERAL and "can't post in this channel" in reply.content
+    # The private views still went out.
+    assert [m.content for m in fake.channel_messages(fake.dm_channel_of(101))] == [
+        SECRET,
+        "second private note",
+    ]
+
+
+async def test_an_unknown_command_gets_one_ephemeral_line(bot, fake, service, caplog):
+    # E.g. a command renamed since the last sync, still shown by Discord.
+    with caplog.at_level(logging.ERROR):
+        await dispatch(bot, fake.slash("roll", {"dice": "2d6"}))
+
+    (answer,) = fake.callbacks()
+    assert answer.json["type"] == 4  # an immediate message: nothing was deferred yet
+    assert answer.json["data"]["content"] == SOMETHING_WENT_WRONG
+    assert answer.json["data"]["flags"] == EPHEMERAL
+    assert not service.invocations
+    assert "command /roll failed" in caplog.text
 
 
 async def test_autocomplete_answers_at_most_25_choices_for_what_was_typed(bot, fake, service):

@@ -121,7 +121,9 @@ def test_run_bot_with_a_rejected_token_exits_with_a_message_and_never_shows_the_
 
     async def discord_says_401(self, route, **kwargs):
         asked.append(route.path)
-        raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"), {"code": 0, "message": "401"})
+        raise discord.HTTPException(
+            SimpleNamespace(status=401, reason="Unauthorized"), {"code": 0, "message": "401"}
+        )
 
     monkeypatch.setattr(discord.http.HTTPClient, "request", discord_says_401)
     settings = Settings(_env_file=None, discord_token=token, database_path=tmp_path / "g.db")
