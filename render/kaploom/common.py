@@ -168,9 +168,8 @@ def assignment_row(
 def _faces_on(assignment: AssignmentView, roll: dict[int, str]) -> dict[int, str]:
     """The faces showing on an assignment's dice: its own list when the view carries one (an ally's
     duo dice are not in this player's roll), else looked up in the roll."""
-    faces = getattr(assignment, "faces", ())
-    if len(faces) == len(assignment.dice):
-        return dict(zip(assignment.dice, faces, strict=True))
+    if len(assignment.faces) == len(assignment.dice):
+        return dict(zip(assignment.dice, assignment.faces, strict=True))
     return roll
 
 

@@ -58,7 +58,7 @@ def _layout(pen: Pen, view: PrivateView) -> int:
     y += 12
     y = _health_strip(pen, view, y) + 12
     y = _section(pen, y, lambda p, yy: _dice(p, view, me, yy)) + 12
-    if view.assignments or view.roll or getattr(view, "ally_duo", ()):
+    if view.assignments or view.roll or view.ally_duo:
         y = _section(pen, y, lambda p, yy: _assignments(p, view, me, yy)) + 12
     y = _pending(pen, view, y)
     return y + MARGIN
@@ -196,7 +196,7 @@ def _assignments(pen: Pen, view: PrivateView, me: PlayerView, y: int) -> int:
     else:
         pen.text((x, y + 16), "No dice assigned yet.", font(22), MUTED)
         y += 38
-    ally_duo = getattr(view, "ally_duo", ())
+    ally_duo = view.ally_duo
     ally = next((p for p in view.public.players if p.team == me.team and p.seat != me.seat), None)
     if ally_duo and ally is not None:
         y += 6
