@@ -154,6 +154,19 @@ def _dice(pen: Pen, view: PrivateView, me: PlayerView, y: int) -> int:
                 die_label(pen, cursor, top + ROLL_DIE + 4, width, f"#{die.id}", 20)
         cursor += step
     y = top + ROLL_DIE + 52
+    action_dice = [d for d in me.dice if d.kind == "action"]
+    if rolled and action_dice and view.public.phase == "power_up":
+        # Power up is when faces get attached, detached and swapped: show what each action die carries.
+        used = pen.text((x, y + 23), "ACTION DICE FACES", font(19, True), MUTED) + 14
+        cursor = x + used
+        for die in action_dice:
+            width = die_width(die, 46)
+            if cursor + width + 40 > x + inner:
+                break
+            cursor += pen.text((cursor, y + 23), f"#{die.id}", font(19, True), MUTED) + 6
+            pool_die(pen, cursor, y, 46, die)
+            cursor += width + 18
+        y += 56
     if me.stored_faces:
         used = pen.text((x, y + 17), "STORED FACES", font(19, True), MUTED) + 12
         for index, face in enumerate(me.stored_faces):
