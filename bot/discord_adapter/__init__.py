@@ -1,7 +1,23 @@
 """The thin discord.py transport for the session service.
 
-Entry points: ``run_bot(settings)`` (blocking; what ``gamemaster run`` calls) and
-``build_bot(service, settings)`` (a configured client, for tests and embedding).
+Entry points
+  ``run_bot(settings, *, sync=None)`` blocks until the bot stops; ``gamemaster run`` calls it.
+  ``build_bot(service, settings, *, sync=None)`` returns the configured client (tests use it).
+
+Slash commands (one tree): ``/game new|join|leave|start|status|board|hand|log|abort|help``,
+``/play [action]`` and ``/rules [game] [topic]``; ``game``, ``options``, ``seat``, ``action``
+and ``topic`` autocomplete from ``service.autocomplete``. ``/game`` and ``/play`` are server-only.
+
+Publishing the commands to Discord (never done on an ordinary start):
+  - ``DEV_GUILD_ID=<server id>``: every start copies the commands to that server, instantly.
+  - ``SYNC_COMMANDS=true`` for one start (or ``run_bot(settings, sync=True)``): publishes the
+    global commands; Discord may take up to an hour to show them everywhere.
+
+Every interaction is acknowledged first with an ephemeral "thinking" reply, within Discord's 3 s;
+public outputs are then posted with ``channel.send``, private ones as ephemeral followups or DMs,
+and the thinking reply is deleted when nothing private was said. Buttons and selects are
+``DynamicItem``s (``gm:act:<version>:<action>``, ``gm:sel:<version>``), registered in setup_hook,
+so they keep working after a restart. See ``components`` and ``delivery``.
 """
 
 from bot.discord_adapter.client import GameMasterBot

@@ -86,6 +86,7 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()  # users whose DMs refuse the bot (Discord error 50007)
         self.forbidden_channels: set[int] = set()  # channels where the bot may not post (50013)
         self.expired_interactions: set[int] = set()  # interactions acknowledged too late (10062)
+        self.refuse_command_sync = False  # bot invited without the applications.commands scope
         self._ids = itertools.count(600000000000000001)
         self._dm_channels: dict[int, int] = {}  # dm channel id -> user id
 
@@ -174,6 +175,8 @@ class FakeDiscord:
                 "flags": 0,
             }
         if method == "PUT" and path.startswith(f"/applications/{APP_ID}/"):
+            if self.refuse_command_sync:
+                raise discord.Forbidden(_response(403), {"code": 50001, "message": "Missing Access"})
             return [
                 dict(command, id=str(next(self._ids)), application_id=str(APP_ID), version="1")
                 for command in request.json

@@ -46,6 +46,15 @@ async def test_dev_guild_gets_every_command_at_start_up(start_bot, fake, service
     assert action["autocomplete"] is True and action["required"] is False
 
 
+async def test_a_refused_sync_is_logged_and_the_bot_still_starts(start_bot, fake, service, caplog):
+    fake.refuse_command_sync = True
+    with caplog.at_level(logging.ERROR):
+        bot = await start_bot(service, dev_guild_id=GUILD_ID)
+
+    assert service.started and not bot.is_closed()
+    assert "command sync failed (403 50001)" in caplog.text
+
+
 async def test_sync_flag_publishes_global_commands(start_bot, fake, service):
     await start_bot(service, sync=True)
     (sync,) = fake.of("PUT", f"/applications/{APP_ID}/")
