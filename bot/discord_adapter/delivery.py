@@ -67,14 +67,12 @@ class Delivery:
         return self.report
 
     async def _to_channel(self, output: Output) -> None:
-        channel_id = output.target.channel_id
-        channel: discord.abc.Messageable | None
-        if channel_id is None or channel_id == str(self.interaction.channel_id):
+        channel_id = output.target.channel_id or str(self.interaction.channel_id)
+        channel: discord.abc.Messageable | None = None
+        if channel_id == str(self.interaction.channel_id):
             channel = self.interaction.channel  # type: ignore[assignment]
-        else:
+        if channel is None:  # another channel (a click in a DM posts to the game's channel)
             channel = self.client.get_partial_messageable(int(channel_id))
-        if channel is None:
-            channel = self.client.get_partial_messageable(int(channel_id or self.interaction.channel_id or 0))
         try:
             await send_chunks(channel, output, allowed_mentions=_CHANNEL_MENTIONS)
         except discord.HTTPException as error:

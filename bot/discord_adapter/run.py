@@ -35,7 +35,7 @@ def build_bot(service: SessionServiceAPI, settings: Settings, *, sync: bool | No
 def create_service(settings: Settings) -> SessionServiceAPI:
     from bot.service import SessionService
 
-    return SessionService.from_settings(settings)  # type: ignore[attr-defined]
+    return SessionService.from_settings(settings)
 
 
 def run_bot(settings: Settings, *, sync: bool | None = None) -> None:
