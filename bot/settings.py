@@ -20,7 +20,7 @@ MISSING_TOKEN_HELP = (
     "press Reset Token and copy the token; then put DISCORD_TOKEN=<your token> in a .env file "
     "next to where you run gamemaster (see .env.example) or in the environment. Invite the bot "
     "with the OAuth2 URL Generator (scopes: bot and applications.commands; permissions: Send "
-    "Messages, Attach Files, Embed Links). To try the games without Discord, use the local "
+    "Messages, Send Messages in Threads, Attach Files). To try the games without Discord, use the local "
     "table: gamemaster table."
 )
 
