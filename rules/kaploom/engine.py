@@ -76,8 +76,8 @@ def _def_ids(super_id: str | None, duo: bool, ko: bool) -> frozenset[str]:
 
 
 @cache
-def _single_fits(defs: tuple[ActionDef, ...], sig: str) -> tuple[str, ...]:
-    return tuple(a.id for a in defs if fits(a, (sig,)))
+def _single_fits(super_id: str | None, duo: bool, ko: bool, sig: str) -> tuple[str, ...]:
+    return tuple(a.id for a in _defs_for(super_id, duo, ko) if fits(a, (sig,)))
 
 
 @cache
@@ -234,20 +234,20 @@ class KaploomEngine:
     def _roll_legal(self, s: State, p: Player) -> list[Action]:
         if p.pending_reroll:
             return [Action("reroll", (i + 1,)) for i in self._unassigned(p)] + [SKIP]
-        defs = _defs(s, p)
+        key = (p.super_id, s.variant == "2v2", p.ko)
         placed = _placed(p)
-        busy: set[str] = set()
-        partial: list[tuple[ActionDef, tuple[str, ...]]] = []
+        actions = game_data().actions
+        busy = set(p.assign)
         ally = _ally(s, p)
-        for a in defs:
-            on = len(p.assign.get(a.id, ()))
-            if a.board == "duo" and ally is not None:
-                on += len(ally.assign.get(a.id, ()))
-            if on == 0:
-                continue
-            busy.add(a.id)
-            if on < a.size:
-                partial.append((a, _board_sigs(s, p, a.id)))
+        if ally is not None:
+            busy.update(aid for aid in ally.assign if actions[aid].board == "duo")
+        partial: list[tuple[ActionDef, tuple[str, ...]]] = []
+        for aid in busy:
+            a = actions[aid]
+            if aid in _def_ids(*key):
+                cur = _board_sigs(s, p, aid)
+                if len(cur) < a.size:
+                    partial.append((a, cur))
         out: list[Action] = []
         by_sig: dict[str, list[str]] = {}
         for i in range(len(p.dice)):
@@ -257,7 +257,7 @@ class KaploomEngine:
             ids = by_sig.get(sig)
             if ids is None:
                 ids = [a.id for a, cur in partial if fits(a, tuple(sorted((*cur, sig))))]
-                ids += [aid for aid in _single_fits(defs, sig) if aid not in busy]
+                ids += [aid for aid in _single_fits(*key, sig) if aid not in busy]
                 by_sig[sig] = ids
             out += [_assign_action(i + 1, aid) for aid in ids]
         locked = set(p.locked)

@@ -47,13 +47,8 @@ class Player:
     revive_pending: int = 0
     revived: bool = False
 
-    def clone(self) -> Player:
-        new = object.__new__(Player)
-        for name in _PLAYER_FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
-        if self.assign is not None:
-            new.assign = dict(self.assign)
-        return new
+    def clone(self) -> Player:  # replaced below by a generated straight-line copy (the hot path)
+        raise NotImplementedError
 
 
 @dataclass(slots=True)
@@ -85,6 +80,19 @@ class State:
 
 _PLAYER_FIELDS = tuple(f.name for f in fields(Player))
 _STATE_FIELDS = tuple(f.name for f in fields(State))
+
+
+def _make_player_clone():
+    # A straight-line field copy is several times faster than a loop over getattr/setattr.
+    lines = ["def clone(self):", "    new = _new(Player)"]
+    lines += [f"    new.{name} = self.{name}" for name in _PLAYER_FIELDS if name != "assign"]
+    lines += ["    new.assign = None if self.assign is None else dict(self.assign)", "    return new"]
+    namespace = {"_new": object.__new__, "Player": Player}
+    exec("\n".join(lines), namespace)
+    return namespace["clone"]
+
+
+Player.clone = _make_player_clone()
 
 
 def _jsonable(value: Any) -> Any:
