@@ -39,12 +39,14 @@ from render.kaploom.style import (
     TRAIT_ORDER,
     WARN,
     blend,
+    edge,
     health_colour,
+    palette,
 )
 from rules.kaploom.views import PlayerView, PublicView
 
 COLUMN_GAP = 14
-DIE_SIZE = 54
+DIE_SIZE = 50
 EVENT_LINES = 5
 
 
@@ -52,7 +54,7 @@ def render_board(view: PublicView) -> bytes:
     height = _layout(Pen(), view)
     image, pen = new_canvas(WIDTH, height, BACKGROUND)
     _layout(pen, view)
-    return encode_png(image)
+    return encode_png(image, palette())
 
 
 def _layout(pen: Pen, view: PublicView) -> int:
@@ -308,7 +310,7 @@ def _pool(pen: Pen, view: PublicView, y: int) -> int:
         if kind == "die":
             fill = DIE_COLOUR[name]
             box = (x, middle - size / 2, x + size, middle + size / 2)
-            pen.rect(box, fill=fill, outline=blend(fill, TEXT, 0.5), width=2, radius=6)
+            pen.rect(box, fill=fill, outline=edge(fill), width=2, radius=6)
         else:
             if name == FACE_ORDER[0]:
                 pen.line([(x + 2, y + 12), (x + 2, y + height - 12)], fill=PANEL_EDGE, width=2)

@@ -13,7 +13,9 @@ from render.kaploom.style import (
     MUTED,
     SUBPANEL,
     TEXT,
-    blend,
+    TOKEN_EDGE,
+    dark_edge,
+    edge,
     health_colour,
     readable_on,
 )
@@ -28,7 +30,7 @@ def face_chip(pen: Pen, x: float, y: float, size: int, face: str) -> int:
         pen.circle(centre, radius - 1, fill=SUBPANEL, outline=DIM, width=2)
     else:
         colour = FACE_COLOUR.get(face, DIM)
-        pen.circle(centre, radius, fill=colour, outline=blend(colour, DARK_TEXT, 0.45), width=2)
+        pen.circle(centre, radius, fill=colour, outline=dark_edge(colour), width=2)
         pen.text(centre, FACE_LETTER.get(face, "?"), font(int(size * 0.56), True), readable_on(colour), "mm")
     return size
 
@@ -44,15 +46,13 @@ def pool_die(pen: Pen, x: float, y: float, size: int, die: DieView) -> int:
     width = die_width(die, size)
     if die.kind == "trait":
         colour = DIE_COLOUR.get(die.colour, DIM)
-        pen.rect(
-            (x, y, x + size, y + size), fill=colour, outline=blend(colour, TEXT, 0.55), width=2, radius=9
-        )
+        pen.rect((x, y, x + size, y + size), fill=colour, outline=edge(colour), width=2, radius=9)
         pen.text(
             (x + size / 2, y + size / 2), str(die.id), font(int(size * 0.5), True), readable_on(colour), "mm"
         )
         return width
     body = DIE_COLOUR["gray"]
-    pen.rect((x, y, x + width, y + size), fill=body, outline=blend(body, TEXT, 0.5), width=2, radius=9)
+    pen.rect((x, y, x + width, y + size), fill=body, outline=edge(body), width=2, radius=9)
     pad = 4
     cell_w = (width - 2 * pad) / 3
     cell_h = (size - 2 * pad) / 2
@@ -63,10 +63,10 @@ def pool_die(pen: Pen, x: float, y: float, size: int, die: DieView) -> int:
         cy = y + pad + cell_h * (index // 3) + cell_h / 2
         box = (cx - cell / 2, cy - cell / 2, cx + cell / 2, cy + cell / 2)
         if face == "blank":
-            pen.rect(box, fill=blend(body, DARK_TEXT, 0.45), radius=3)
+            pen.rect(box, fill=dark_edge(body), radius=3)
         else:
             colour = FACE_COLOUR.get(face, DIM)
-            pen.rect(box, fill=colour, outline=blend(colour, DARK_TEXT, 0.5), width=1, radius=3)
+            pen.rect(box, fill=colour, outline=dark_edge(colour), width=1, radius=3)
             pen.text((cx, cy + 1), FACE_LETTER.get(face, "?"), letter_font, readable_on(colour), "mm")
     return width
 
@@ -83,7 +83,7 @@ def rolled_die(pen: Pen, x: float, y: float, size: int, die: DieView | None, fac
     pen.rect(
         (x, y, x + size, y + size),
         fill=colour,
-        outline=blend(colour, TEXT, 0.55),
+        outline=edge(colour),
         width=2,
         radius=max(4, size // 6),
     )
@@ -120,7 +120,7 @@ def health_bar(
 
 def first_player_token(pen: Pen, x: float, y: float, size: int) -> int:
     """The gold first-player token with "1st" on it."""
-    pen.circle((x + size / 2, y + size / 2), size / 2, fill=GOLD, outline=(160, 118, 0), width=3)
+    pen.circle((x + size / 2, y + size / 2), size / 2, fill=GOLD, outline=TOKEN_EDGE, width=3)
     pen.text((x + size / 2, y + size / 2 + 1), "1st", font(int(size * 0.4), True), DARK_TEXT, "mm")
     return size
 

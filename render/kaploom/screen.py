@@ -34,6 +34,7 @@ from render.kaploom.style import (
     WARN,
     blend,
     health_colour,
+    palette,
 )
 from rules.kaploom.views import AssignmentView, DieView, PlayerView, PrivateView
 
@@ -45,7 +46,7 @@ def render_screen(view: PrivateView) -> bytes:
     height = _layout(Pen(), view)
     image, pen = new_canvas(WIDTH, height, BACKGROUND)
     _layout(pen, view)
-    return encode_png(image)
+    return encode_png(image, palette())
 
 
 def _me(view: PrivateView) -> PlayerView:

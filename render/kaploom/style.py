@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from render.core import RGB
+from functools import lru_cache
+
+from PIL import Image
+
+from render.core import RGB, build_palette
 
 BACKGROUND: RGB = (22, 24, 31)
 PANEL: RGB = (37, 40, 52)
@@ -16,6 +20,8 @@ OK: RGB = (86, 208, 124)
 WARN: RGB = (255, 168, 46)
 DANGER: RGB = (239, 68, 68)
 DARK_TEXT: RGB = (20, 20, 26)
+TAG_GRAY: RGB = (78, 84, 104)
+TOKEN_EDGE: RGB = (160, 118, 0)
 
 TEAM_ACCENT: dict[int, RGB] = {0: (170, 44, 82), 1: (40, 104, 206)}  # villains crimson, heroes blue
 
@@ -102,3 +108,42 @@ def health_colour(health: int, max_health: int) -> RGB:
     if fraction > 0.25:
         return WARN
     return DANGER
+
+
+def edge(colour: RGB) -> RGB:
+    """The light rim of a die or tile."""
+    return blend(colour, TEXT, 0.5)
+
+
+def dark_edge(colour: RGB) -> RGB:
+    """The dark rim of a face."""
+    return blend(colour, DARK_TEXT, 0.5)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """Every colour the KAPLOOM! images paint, and the tints derived from them."""
+    neutrals = (BACKGROUND, PANEL, PANEL_EDGE, SUBPANEL, TEXT, MUTED, DIM, DARK_TEXT, TAG_GRAY, TOKEN_EDGE)
+    hues = (
+        *FACE_COLOUR.values(),
+        *DIE_COLOUR.values(),
+        *TEAM_ACCENT.values(),
+        *BOARD_COLOUR.values(),
+        GOLD,
+        OK,
+        WARN,
+        DANGER,
+    )
+    tints = [
+        tint
+        for hue in dict.fromkeys(hues)
+        for tint in (
+            hue,
+            edge(hue),
+            dark_edge(hue),
+            blend(hue, SUBPANEL, 0.35),
+            blend(hue, SUBPANEL, 0.85),
+            blend(hue, TEXT, 0.75),
+        )
+    ]
+    return build_palette((*neutrals, *tints))
