@@ -244,6 +244,9 @@ def _revealed(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int, wi
     if unused:
         used = pen.text((x, y + 21), "UNUSED", font(19, True), MUTED) + 12
         available = (width - used) // 43
+        if len(unused) > available:
+            available -= 1  # room for "+n", the count of dice left out
+            pen.text((x + width, y + 21), f"+{len(unused) - available}", font(21, True), MUTED, "rm")
         dice_strip(pen, x + used, y + 2, unused[:available], dice, revealed.roll, 38)
         y += 46
     return y - start

@@ -24,7 +24,7 @@ VARIANT, SEEDS = "advanced", range(4)
 
 
 def _richness(view) -> int:
-    """How much a board shows: active actions, dice, attacks; inactive clutter counts against it."""
+    """How much a board shows: active actions, placed dice, attacks; inactive and idle dice count against it."""
     revealed = [p.revealed for p in view.players]
     if any(r is None for r in revealed):
         return -1
@@ -32,13 +32,14 @@ def _richness(view) -> int:
     inactive = sum(not a.active for r in revealed for a in r.assignments)
     dice = sum(len(p.dice) for p in view.players)
     attacks = sum(r.attack > 0 for r in revealed) + sum(r.defense > 0 for r in revealed)
-    return 3 * active - 2 * inactive + dice + 4 * attacks
+    placed = sum(len(a.dice) for r in revealed for a in r.assignments)
+    return 3 * active - 4 * inactive + 2 * placed - dice + 4 * attacks
 
 
 def main() -> None:
     best = None
     for seed in SEEDS:
-        for state in engine_games.play(VARIANT, seed):
+        for state in engine_games.play(VARIANT, seed, max_steps=3000, growth=True):
             view = ENGINE.public_view(state)
             if view.phase != "power_up" or not view.to_act or len(view.last_events) < 4:
                 continue
