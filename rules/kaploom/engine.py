@@ -742,7 +742,7 @@ class KaploomEngine:
             gains.append(f"a {_face_name(code)} face")
             gained_faces = True
         elif a.eff("gain_face") or a.eff("exchange_face"):
-            gains.append("no face (none left to take)")
+            gains.append("no face (nothing to take or to give)")
         if a.eff("gain_trait_die") and not colours:
             gains.append("no trait die (the pool is empty)")
         heal = a.eff("gain_health")
