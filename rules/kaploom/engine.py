@@ -200,6 +200,10 @@ class KaploomEngine:
 
     # ------------------------------------------------------------ who acts, what is legal
 
+    def requirements_met(self, s: State, p: Player, aid: str) -> bool:
+        """Are all the dice requirements of ``aid`` met by the dice on it now?"""
+        return meets(game_data().actions[aid], _board_sigs(s, p, aid))
+
     def to_act(self, state: State) -> tuple[int, ...]:
         if state.phase == "over":
             return ()

@@ -29,14 +29,15 @@ def _die(i: int, die) -> DieView:
     return DieView(id=i + 1, kind="trait", colour=die, faces=tuple(FACE_NAMES[f] for f in game_data().trait_faces[die]))
 
 
-def _assignments(s: State, p: Player, only_duo: bool = False) -> tuple[AssignmentView, ...]:
+def _assignments(engine: KaploomEngine, s: State, p: Player, only_duo: bool = False) -> tuple[AssignmentView, ...]:
     actions = game_data().actions
     out = []
     for aid, ids in p.assign.items():
         a = actions[aid]
         if only_duo and a.board != "duo":
             continue
-        active = aid in p.active if s.phase != "roll" else False
+        # Behind the screen in Phase 1, "active" means every dice requirement is met so far.
+        active = engine.requirements_met(s, p, aid) if s.phase == "roll" else aid in p.active
         out.append(AssignmentView(
             action=aid, name=a.name, board=a.board, role=a.role, requirement=a.requirement_text,
             dice=tuple(i + 1 for i in ids), active=active,
@@ -46,12 +47,12 @@ def _assignments(s: State, p: Player, only_duo: bool = False) -> tuple[Assignmen
     return tuple(out)
 
 
-def _revealed(s: State, p: Player) -> RevealView | None:
+def _revealed(engine: KaploomEngine, s: State, p: Player) -> RevealView | None:
     if s.phase == "roll" or not p.roll:
         return None
     return RevealView(
         roll={i + 1: FACE_NAMES[f] for i, f in enumerate(p.roll)},
-        assignments=_assignments(s, p),
+        assignments=_assignments(engine, s, p),
         attack=scoring.total(s, p, "attack"),
         defense=scoring.total(s, p, "defense"),
         target=p.target if s.variant == "2v2" else None,
@@ -68,7 +69,7 @@ def public_view(engine: KaploomEngine, s: State) -> PublicView:
             dice=tuple(_die(i, d) for i, d in enumerate(p.dice)),
             stored_faces=tuple(FACE_NAMES[f] for f in p.stored),
             locked_in=tuple(data.actions[a].name for a in p.locked_in),
-            ready=p.ready, announced=p.announced, revealed=_revealed(s, p),
+            ready=p.ready, announced=p.announced, revealed=_revealed(engine, s, p),
         )
         for p in s.players
     )
@@ -103,11 +104,11 @@ def private_view(engine: KaploomEngine, s: State, seat: int) -> PrivateView:
     placed = {i for ids in p.assign.values() for i in ids}
     ally_duo: tuple[AssignmentView, ...] = ()
     if s.variant == "2v2":
-        ally_duo = _assignments(s, s.players[seat ^ 1], only_duo=True)
+        ally_duo = _assignments(engine, s, s.players[seat ^ 1], only_duo=True)
     return PrivateView(
         seat=seat, public=public_view(engine, s),
         roll={i + 1: FACE_NAMES[f] for i, f in enumerate(p.roll)},
-        assignments=_assignments(s, p),
+        assignments=_assignments(engine, s, p),
         unassigned=tuple(i + 1 for i in range(len(p.dice)) if i not in placed),
         locked=tuple(i + 1 for i in p.locked),
         target=p.target if s.variant == "2v2" else None,

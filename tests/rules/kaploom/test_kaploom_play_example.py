@@ -22,7 +22,7 @@ def test_play_example_ends_hero_29_villain_28_villain_keeps_first_player():
                 "assign 4 sucker_punch")
     # "THEY COULD HAVE USED THE AGILITY AND WILD FOR A FLIP DEFENSE": FLIP would have taken them too.
     s_flip, _ = play(s, HERO, "unassign 3", "unassign 4", "assign 4 flip", "assign 3 flip")
-    assert [a.active for a in ENGINE.private_view(s_flip, HERO).assignments if a.action == "flip"] == [False]
+    assert [a.active for a in ENGINE.private_view(s_flip, HERO).assignments if a.action == "flip"] == [True]
     s, _ = play(s, HERO, "ready")
 
     # Villain: MIGHT + ENERGY on POW; a blank on TIME JUMP re-rolls the other blank (the blue die) to X.

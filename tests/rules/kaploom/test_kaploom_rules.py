@@ -192,3 +192,16 @@ def test_data_validation_refuses_bad_boards():
     raw["boards"]["attack"][0]["req"] = ["STRENGTH"]
     with pytest.raises(DataError, match="unknown requirement"):
         parse_data(raw)
+
+
+def test_private_screen_marks_an_action_whose_requirements_are_all_met():
+    """"IN ORDER TO INVOKE AN ACTION, ALL OF THE DICE REQUIREMENTS OF THAT ACTION MUST BE ASSIGNED":
+    behind the screen, POW shows as met once MIGHT and ENERGY are both on it, not before."""
+    s = with_roll(new(), V, ["blank", "might", "energy", "agility", "blank"])
+    s, _ = play(s, V, "assign 2 pow")
+    [pow_half] = ENGINE.private_view(s, V).assignments
+    assert pow_half.action == "pow" and not pow_half.active
+    s, _ = play(s, V, "assign 3 pow")
+    [pow_full] = ENGINE.private_view(s, V).assignments
+    assert pow_full.dice == (2, 3) and pow_full.active
+    assert ENGINE.public_view(s).players[V].revealed is None  # still behind the screen
