@@ -1,0 +1,33 @@
+"""Shared bits of the benchmark scripts: machine description and percentiles."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            names = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
+        if names:
+            cpu = names[0]
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan")
+    k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def summary(name: str, samples_s: list[float]) -> str:
+    ms = [s * 1000 for s in samples_s]
+    return (f"{name:<28} n={len(ms):>5}  p50={percentile(ms, 50):7.2f} ms  p99={percentile(ms, 99):7.2f} ms"
+            f"  mean={statistics.fmean(ms):7.2f} ms  max={max(ms):7.2f} ms")
