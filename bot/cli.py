@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--variant", help="shorthand for --option variant=V")
     selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    selfplay.add_argument("--max-steps", type=int, default=20_000, help="a game longer than this fails")
+    selfplay.add_argument("--max-steps", type=int, default=100_000, help="a game longer than this fails")
     selfplay.add_argument("--no-leak-check", action="store_true",
                           help="skip the hidden-information comparison (measures the engine alone)")
     selfplay.set_defaults(func=_selfplay)

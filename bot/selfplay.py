@@ -7,11 +7,13 @@ Checks, besides the engine's own ``check_invariants``:
   round-trip (``dump(load(dump(s))) == dump(s)``);
 - a private view's embedded public part equals the public view;
 - an Event's private line for a seat never appears in the public text of that step;
-- hidden choices stay hidden, by a differential test: from the same state the acting seat's chosen
-  action and another of its legal actions are both applied. If the two steps tell the channel the
-  same thing (identical public event texts) but leave different public views, then the public
-  view reveals something about the choice that the public log did not say: a leak. This needs no
-  knowledge of the game, which a search for "private facts" inside a public view would.
+- hidden choices stay hidden, by a differential test in simultaneous phases (several seats asked
+  at once: the place where choices are made behind screens; choices made in turn are taken to be
+  public): from the same state the acting seat's chosen action and another of its legal actions
+  are both applied. If the two steps tell the channel the same thing (identical public event
+  texts) but leave different public views, then the public view reveals something about the choice
+  that the public log did not say: a leak. This needs no knowledge of the game, which a search for
+  "private facts" inside a public view would.
 
 Any failure prints the game's seed, options and action log (which ``replay`` turns back into the
 failing state) and exits non-zero.
@@ -91,7 +93,7 @@ def play_game(engine: Engine, options: Any, seed: int, chooser_seed: int, max_st
                 for private_seat, line in event.private.items():
                     if line and line in public_text:
                         raise fail(f"seat {private_seat}'s private line {line!r} is in the public text")
-            if leak_check and len(legal) > 1:
+            if leak_check and len(seats) > 1 and len(legal) > 1:
                 other = chooser.choice([a for a in legal if a != action])
                 _compare_hidden(engine, state, seat, new_state, public_text, other, fail)
             state = new_state

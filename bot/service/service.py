@@ -603,7 +603,10 @@ def _renderer(function: str) -> Callable[[str, BaseModel], bytes | None] | None:
     except ImportError:
         log.warning("the render package is not importable; boards are sent without images")
         return None
-    return getattr(render, function, None)
+    draw = getattr(render, function, None)
+    if draw is None:
+        log.warning("render.%s is missing (is another 'render' shadowing the package?)", function)
+    return draw
 
 
 def _split(out: Output) -> list[Output]:
