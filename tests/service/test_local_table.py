@@ -100,3 +100,37 @@ async def test_no_private_fact_on_a_channel_line(tmp_path):
         if line.startswith("[#table]"):
             revealed |= set(re.findall(r"(?:red|blue) (\d{3})", line)) if "Reveal:" in line else set()
             assert not (set(re.findall(r"\b\d{3}\b", line)) & dealt) - revealed, line
+
+
+def _kaploom():
+    try:
+        from rules.kaploom import ENGINE
+    except ImportError:
+        pytest.skip("rules.kaploom is not importable here")
+    return ENGINE
+
+
+async def test_kaploom_opening_script(tmp_path):
+    """A real KAPLOOM! opening: every action accepted, the refusals refused, images drawn, secret
+    choices and rolls only on dm/ephemeral lines, and a second run prints the same bytes."""
+    engine = _kaploom()
+    lines = (SCRIPTS / "kaploom_opening.txt").read_text().splitlines()
+    runs = []
+    for name in ("a", "b"):
+        out = io.StringIO()
+        status = await run_table(lines, out, images=tmp_path / name, seed=1, engines={"kaploom": engine})
+        assert status == 0
+        runs.append(out.getvalue().replace(str(tmp_path / name), "IMAGES"))
+    text = runs[0]
+    assert runs[0] == runs[1]
+    for name in sorted(p.name for p in (tmp_path / "a").iterdir()):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    plays = sum(1 for line in lines if line.startswith(("alice: /play", "bob: /play")) and "#" not in line)
+    assert text.count("] Done: ") == plays
+    assert "[ephemeral:carol] You are not seated at this game" in text
+    assert "[ephemeral:alice] unknown action 'fly'" in text
+    assert re.search(r"^\[#table\] image: IMAGES/\d{4}-table-board.png$", text, re.M)
+    assert re.search(r"^\[dm:bob\] image: IMAGES/\d{4}-dm-bob-screen.png$", text, re.M)
+    for line in text.splitlines():
+        if line.startswith("[#table]"):
+            assert "assign " not in line and "roll:" not in line and "select" not in line, line
