@@ -15,7 +15,9 @@ from typing import Any
 
 import aiosqlite
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+import migrations
+
+MIGRATIONS_DIR = Path(migrations.__file__).resolve().parent
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
