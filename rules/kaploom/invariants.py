@@ -5,6 +5,9 @@ from __future__ import annotations
 from rules.kaploom.data import COLOURS, FACE_NAMES, SUPPLY_FACES, game_data
 from rules.kaploom.state import State
 
+_FACE_INDEX = {code: i for i, code in enumerate(SUPPLY_FACES)}
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
 
 def check_invariants(s: State) -> list[str]:
     data = game_data()
@@ -28,11 +31,11 @@ def check_invariants(s: State) -> list[str]:
                     broken.append(f"{who} has an action die with {len(die)} slots")
                 for f in die:
                     if f != "B":
-                        faces[SUPPLY_FACES.index(f)] += 1
+                        faces[_FACE_INDEX[f]] += 1
             else:
-                trait[COLOURS.index(die)] += 1
+                trait[_COLOUR_INDEX[die]] += 1
         for f in p.stored:
-            faces[SUPPLY_FACES.index(f)] += 1
+            faces[_FACE_INDEX[f]] += 1
         if s.phase in ("roll", "reveal") and len(p.roll) != len(p.dice):
             broken.append(f"{who} rolled {len(p.roll)} faces for {len(p.dice)} dice")
         seen: list[int] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rules.kaploom import scoring
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 _PHASE = {"roll": "roll", "reveal": "reveal", "power_up": "power_up", "over": "over"}
 
 
+@cache  # DieView is frozen and a die is a hashable colour or tuple of faces: share one view per die
 def _die(i: int, die) -> DieView:
     if isinstance(die, tuple):
         return DieView(id=i + 1, kind="action", colour="gray", faces=tuple(FACE_NAMES[f] for f in die))
