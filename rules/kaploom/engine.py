@@ -252,7 +252,12 @@ class KaploomEngine:
                 cur = _board_sigs(s, p, aid)
                 if len(cur) < a.size:
                     partial.append((a, cur))
-        out: list[Action] = []
+        # Most useful first (a DM select shows only 25): ready, the secret pointer, placements that
+        # complete an action, then ones that add to an action already started, then new starts.
+        completing: list[Action] = []
+        adding: list[Action] = []
+        starting: list[Action] = []
+        partial_ids = {a.id: (a, cur) for a, cur in partial}
         by_sig: dict[str, list[str]] = {}
         for i in range(len(p.dice)):
             if i in placed:
@@ -263,7 +268,19 @@ class KaploomEngine:
                 ids = [a.id for a, cur in partial if fits(a, tuple(sorted((*cur, sig))))]
                 ids += [aid for aid in _single_fits(*key, sig) if aid not in busy]
                 by_sig[sig] = ids
-            out += [_assign_action(i + 1, aid) for aid in ids]
+            for aid in ids:
+                started = partial_ids.get(aid)
+                if started is None:
+                    bucket = completing if actions[aid].size == 1 else starting
+                else:
+                    bucket = completing if len(started[1]) + 1 == started[0].size else adding
+                bucket.append(_assign_action(i + 1, aid))
+        out: list[Action] = [READY]
+        if s.variant == "2v2":
+            for k, q in enumerate(_opponents(s, p)):
+                if not q.ko and q.seat != p.target:
+                    out.append(Action("target", (k + 1,)))
+        out += completing + adding + starting
         locked = set(p.locked)
         out += [Action("unassign", (i + 1,)) for i in sorted(placed) if i not in locked]
         if (
@@ -272,11 +289,6 @@ class KaploomEngine:
             and len(placed) < len(p.dice)
         ):
             out += [Action("reroll", (i + 1,)) for i in range(len(p.dice)) if i not in placed]
-        if s.variant == "2v2":
-            for k, q in enumerate(_opponents(s, p)):
-                if not q.ko and q.seat != p.target:
-                    out.append(Action("target", (k + 1,)))
-        out.append(READY)
         return out
 
     def _has_lock(self, p: Player, kind: str) -> bool:
@@ -330,6 +342,7 @@ class KaploomEngine:
             a = game_data().actions[aid]
             out += [Action("use", (aid, *args)) for args in self._use_options(s, p, a)]
         out += [Action("take", (aid,)) for aid in dict.fromkeys(aid for aid, _ in p.pending_loss)]
+        out.append(DONE)  # before the many face moves, so it stays among the first 25
         blanks = [i for i, d in enumerate(p.dice) if isinstance(d, tuple) and "B" in d]
         for code in sorted(set(p.stored)):
             out += [Action("attach", (_face_name(code), i + 1)) for i in blanks]
@@ -341,7 +354,6 @@ class KaploomEngine:
             for aid, ids in p.assign.items():
                 if aid in duo:
                     out += [Action("give", (i + 1,)) for i in ids if i not in p.gives]
-        out.append(DONE)
         return out
 
     # ------------------------------------------------------------ notation

@@ -8,6 +8,7 @@ import pytest
 
 from render import render_private, render_public
 from rules.kaploom import ENGINE
+from rules.kaploom.data import game_data
 
 ONE_MEGABYTE = 1024 * 1024
 VARIANTS = ("standard", "advanced", "2v2")
@@ -38,7 +39,10 @@ def test_different_hidden_assignments_give_the_same_public_image(variant):
     images stay byte-identical while that seat's own screen differs."""
     state = engine_games.new_game(variant, 5)
     seat = ENGINE.to_act(state)[0]
-    assigns = [a for a in ENGINE.legal_actions(state, seat) if ENGINE.format(a).startswith("assign")]
+    # IMMEDIATE actions are announced to everyone, so they are not hidden choices: leave them out.
+    immediate = {aid for aid, a in game_data().actions.items() if a.role == "immediate"}
+    assigns = [a for a in ENGINE.legal_actions(state, seat)
+               if ENGINE.format(a).startswith("assign") and ENGINE.format(a).split()[2] not in immediate]
     first_choice = assigns[0]
     other_choice = next(
         a for a in assigns if ENGINE.format(a).split()[1] != ENGINE.format(first_choice).split()[1]

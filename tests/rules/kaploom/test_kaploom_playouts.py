@@ -30,7 +30,10 @@ def _choose(rng, legal, state=None, seat=0):
         if finishing:
             return rng.choice(finishing)
     keen = [a for a in legal if a.verb in ("assign", "use", "pay", "reroll", "take")]
-    return rng.choice(keen) if keen else legal[-1]
+    if keen:
+        return rng.choice(keen)
+    closing = [a for a in legal if a.verb in ("ready", "done", "skip", "forfeit")]
+    return closing[0] if closing else rng.choice(legal)
 
 
 def playout(seed, options, check=True):
