@@ -26,7 +26,7 @@ def _run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=settings.log_level_number)
     from bot.discord_adapter import run_bot
 
-    run_bot(settings)
+    run_bot(settings, sync=True if args.sync else None)
     return 0
 
 
@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run the Discord bot (settings from .env)")
+    run.add_argument("--sync", action="store_true",
+                     help="publish the slash commands to Discord at this start (once after install or upgrade)")
     run.set_defaults(func=_run)
 
     table = sub.add_parser("table", help="play through the session service without Discord")

@@ -82,7 +82,10 @@ class TablePrinter:
         self.out = out
         self.images = images
         self.names = names
-        self.count = 0
+        # Continue after the images already there, so a game played one command per run (--db)
+        # never overwrites its earlier boards.
+        numbers = [int(m.group(1)) for f in images.glob("*.png") if (m := re.match(r"(\d+)-", f.name))]
+        self.count = max(numbers, default=0)
 
     def where(self, output: Output) -> str:
         target = output.target
