@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -74,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--variant", help="shorthand for --option variant=V")
     selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     selfplay.add_argument("--max-steps", type=int, default=100_000, help="a game longer than this fails")
+    selfplay.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                          help="processes to play in (default: one per core); results do not depend on it")
     selfplay.add_argument("--no-leak-check", action="store_true",
                           help="skip the hidden-information comparison (measures the engine alone)")
     selfplay.set_defaults(func=_selfplay)

@@ -145,27 +145,73 @@ def run(
     out: TextIO,
     max_steps: int = 20_000,
     leak_check: bool = True,
+    jobs: int = 1,
 ) -> int:
+    """Play ``games`` games; with ``jobs`` > 1 they run in that many processes (games are
+    independent, so the result and any failure report are the same as with one)."""
     options = engine.parse_options(dict(raw_options))
     totals = Totals()
     started = time.perf_counter()
-    for index in range(games):
-        game_seed, chooser_seed = game_seeds(seed, index)
-        try:
-            totals.decisions += play_game(engine, options, game_seed, chooser_seed, max_steps, leak_check)
-        except SelfPlayFailure as failure:
-            _report_failure(out, engine, raw_options, seed, index, game_seed, failure)
+    if jobs > 1 and games > 1:
+        results = _run_parallel(engine.name, dict(raw_options), games, seed, max_steps, leak_check, jobs)
+    else:
+        results = (_play_indexed(engine, options, seed, index, max_steps, leak_check) for index in range(games))
+    for index, decisions, failure in results:
+        if failure is not None:
+            game_seed, _ = game_seeds(seed, index)
+            _report_failure(out, engine, raw_options, seed, index, game_seed, SelfPlayFailure(*failure))
             return 1
+        totals.decisions += decisions
         totals.games += 1
     totals.seconds = time.perf_counter() - started
     secs = max(totals.seconds, 1e-9)
     shown = " ".join(f"{k}={v}" for k, v in sorted(raw_options.items())) or "default options"
+    processes = f", {jobs} processes" if jobs > 1 and games > 1 else ""
     out.write(
         f"selfplay {engine.name} ({shown}): {totals.games} games, {totals.decisions} decisions in "
-        f"{totals.seconds:.2f} s: {totals.games / secs:.1f} games/s, {totals.decisions / secs:.0f} decisions/s"
-        f"{'' if leak_check else ' (leak check off)'}\n"
+        f"{totals.seconds:.2f} s{processes}: {totals.games / secs:.1f} games/s, "
+        f"{totals.decisions / secs:.0f} decisions/s{'' if leak_check else ' (leak check off)'}\n"
     )
     return 0
+
+
+Result = tuple[int, int, "tuple[str, list[tuple[int, str]]] | None"]
+
+
+def _play_indexed(engine: Engine, options: Any, seed: int, index: int, max_steps: int, leak_check: bool) -> Result:
+    """(index, decisions, None) or (index, 0, (reason, log)): plain data, so it crosses processes."""
+    game_seed, chooser_seed = game_seeds(seed, index)
+    try:
+        return index, play_game(engine, options, game_seed, chooser_seed, max_steps, leak_check), None
+    except SelfPlayFailure as failure:
+        return index, 0, (failure.reason, failure.log)
+
+
+def _play_by_name(name: str, raw_options: dict[str, str], seed: int, index: int, max_steps: int,
+                  leak_check: bool) -> Result:
+    from rules.registry import get_engine
+
+    engine = get_engine(name)
+    assert engine is not None
+    return _play_indexed(engine, engine.parse_options(raw_options), seed, index, max_steps, leak_check)
+
+
+def _run_parallel(name: str, raw_options: dict[str, str], games: int, seed: int, max_steps: int,
+                  leak_check: bool, jobs: int) -> list[Result]:
+    """Every game in a pool of processes, returned in game order; stops early past a failure."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_play_by_name, name, raw_options, seed, i, max_steps, leak_check)
+                   for i in range(games)]
+        results = []
+        for future in futures:
+            results.append(future.result())
+            if results[-1][2] is not None:
+                for rest in futures:
+                    rest.cancel()
+                break
+    return results
 
 
 def _report_failure(
@@ -206,7 +252,8 @@ def main(args: argparse.Namespace) -> int:
     if args.variant:
         raw["variant"] = args.variant
     try:
-        return run(engine, raw, args.games, args.seed, sys.stdout, args.max_steps, not args.no_leak_check)
+        return run(engine, raw, args.games, args.seed, sys.stdout, args.max_steps, not args.no_leak_check,
+                   jobs=max(1, args.jobs))
     except BadOptions as err:
         print(f"bad options: {err}", file=sys.stderr)
         return 2

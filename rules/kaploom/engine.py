@@ -241,10 +241,12 @@ class KaploomEngine:
         key = (p.super_id, s.variant == "2v2", p.ko)
         placed = _placed(p)
         actions = game_data().actions
-        busy = set(p.assign)
+        # A dict, not a set: string hashes differ between processes, and the order of the legal
+        # moves must not (it feeds selects, autocomplete and seeded random players).
+        busy = dict.fromkeys(p.assign)
         ally = _ally(s, p)
         if ally is not None:
-            busy.update(aid for aid in ally.assign if actions[aid].board == "duo")
+            busy.update(dict.fromkeys(aid for aid in ally.assign if actions[aid].board == "duo"))
         partial: list[tuple[ActionDef, tuple[str, ...]]] = []
         for aid in busy:
             a = actions[aid]
