@@ -67,3 +67,17 @@ def test_selfplay_catches_broken_invariants_and_endless_games():
 def test_one_game_is_reproducible():
     assert play_game(ToyEngine(), ToyEngine().parse_options({}), 9, 10, 1000, True) == play_game(
         ToyEngine(), ToyEngine().parse_options({}), 9, 10, 1000, True)
+
+
+def test_parallel_processes_give_the_same_result_as_one():
+    """`--jobs` only spreads games over processes: the first failing game and its log are the same."""
+    import io
+
+    from bot.selfplay import run
+    from rules.kaploom import ENGINE as KAPLOOM
+
+    serial, parallel = io.StringIO(), io.StringIO()
+    assert run(KAPLOOM, {}, 3, 4, serial, max_steps=60, jobs=1) == 1
+    assert run(KAPLOOM, {}, 3, 4, parallel, max_steps=60, jobs=2) == 1
+    assert "did not end within 60 steps" in serial.getvalue()
+    assert serial.getvalue() == parallel.getvalue()
