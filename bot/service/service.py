@@ -502,7 +502,7 @@ class SessionService:
 
     async def _board_output(self, session: Session, text: str, final: bool = False) -> Output:
         view = session.engine.public_view(session.state)
-        image = await self._render("render_public", session.engine.name, view)
+        image = await self._render("render_public", session.engine.name, view, _names(session))
         buttons: tuple[Button, ...] = () if final else components.board_buttons(session.version)
         return Output(Target.channel(session.channel_id), text, image=image, image_name="board.png", buttons=buttons)
 
@@ -513,7 +513,7 @@ class SessionService:
         view = session.engine.private_view(session.state, seat)
         lines = [f"{session.engine.title} in #{session.channel_id} — your screen as {session.labels[seat]}."]
         lines += private_lines
-        lines += private_summary(session.private_dumps.get(seat) or view.model_dump(mode="json"))
+        lines += self._describe_private(session, view)
         notations = self._notations(session, seat)
         buttons: tuple[Button, ...] = ()
         select: Select | None = None
@@ -522,19 +522,35 @@ class SessionService:
             buttons, select = components.choice_components(notations, session.version)
         elif session.state is not None and session.engine.outcome(session.state) is None:
             lines.append(self._waiting(session))
-        image = await self._render("render_private", session.engine.name, view)
+        image = await self._render("render_private", session.engine.name, view, _names(session))
         fallback = DM_FALLBACK if target.kind is TargetKind.DM else None
         return Output(target, "\n".join(lines), image=image, image_name="screen.png",
                       buttons=buttons, select=select, dm_fallback=fallback)
 
-    async def _render(self, function: str, game: str, view: BaseModel) -> bytes | None:
+    def _describe_private(self, session: Session, view: BaseModel) -> list[str]:
+        """The game's own wording of a private view when it has one, else a generic field list.
+        Private text: it goes only to the seat's DM or ephemeral reply."""
+        describe = _renderer("describe_private")
+        if describe is not None:
+            try:
+                lines = describe(session.engine.name, view, _names(session))
+            except Exception:
+                log.exception("describing a private view of %s failed", session.engine.name)
+                lines = None
+            if lines:
+                return list(lines)
+        return private_summary(view.model_dump(mode="json"))
+
+    async def _render(
+        self, function: str, game: str, view: BaseModel, names: dict[int, str] | None = None
+    ) -> bytes | None:
         if not self.render_images:
             return None
         draw = _renderer(function)
         if draw is None:
             return None
         try:
-            return await asyncio.to_thread(draw, game, view)
+            return await asyncio.to_thread(draw, game, view, names)
         except Exception:
             # The action is already committed; a drawing bug must not lose the reply.
             log.exception("rendering %s for %s failed", function, game)
@@ -597,7 +613,12 @@ class SessionService:
         return self._clock()
 
 
-def _renderer(function: str) -> Callable[[str, BaseModel], bytes | None] | None:
+def _names(session: Session) -> dict[int, str]:
+    """Seat -> display name, drawn next to the roles on the images (the channel sees them anyway)."""
+    return {seat: name for seat, (_, name) in session.record.seats.items()}
+
+
+def _renderer(function: str) -> Callable[..., Any] | None:
     try:
         import render
     except ImportError:

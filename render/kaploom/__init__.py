@@ -1,18 +1,20 @@
-"""KAPLOOM! images: the public board and a player's private screen."""
+"""KAPLOOM! images (the public board and a player's private screen) and the private screen as text."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from render.kaploom.board import render_board
 from render.kaploom.screen import render_screen
 from rules.kaploom.views import PrivateView, PublicView
 
 
-def render_public(view: PublicView) -> bytes:
-    return render_board(view)
+def render_public(view: PublicView, names: Mapping[int, str] | None = None) -> bytes:
+    return render_board(view, names)
 
 
-def render_private(view: PrivateView) -> bytes:
-    return render_screen(view)
+def render_private(view: PrivateView, names: Mapping[int, str] | None = None) -> bytes:
+    return render_screen(view, names)
 
 
 __all__ = ["render_private", "render_public"]

@@ -10,7 +10,18 @@ every assignment on their boards); then the last events and the shared pool.
 from __future__ import annotations
 
 from render.core import Pen, encode_png, fit_text, font, new_canvas, text_width, wrap_text
-from render.kaploom.common import MARGIN, WIDTH, boards_block, dice_strip, label, labels, title_bar
+from render.kaploom.common import (
+    MARGIN,
+    WIDTH,
+    Names,
+    boards_block,
+    dice_strip,
+    display_name,
+    label,
+    labels,
+    role_and_name,
+    title_bar,
+)
 from render.kaploom.pieces import (
     die_label,
     die_width,
@@ -50,19 +61,20 @@ DIE_SIZE = 50
 EVENT_LINES = 5
 
 
-def render_board(view: PublicView) -> bytes:
-    height = _layout(Pen(), view)
+def render_board(view: PublicView, names: Names = None) -> bytes:
+    """The board as PNG bytes; ``names`` (seat -> display name) are drawn after each role."""
+    height = _layout(Pen(), view, names)
     image, pen = new_canvas(WIDTH, height, BACKGROUND)
-    _layout(pen, view)
+    _layout(pen, view, names)
     return encode_png(image, palette())
 
 
-def _layout(pen: Pen, view: PublicView) -> int:
+def _layout(pen: Pen, view: PublicView, names: Names = None) -> int:
     y = title_bar(pen, view, 0)
     y += 12
     if view.phase == "over":
         y = _winner_banner(pen, view, y) + 12
-    y = _players(pen, view, y) + 12
+    y = _players(pen, view, y, names) + 12
     y = _events(pen, view, y) + 12
     y = _pool(pen, view, y)
     return y + MARGIN
@@ -85,18 +97,18 @@ def _winner_banner(pen: Pen, view: PublicView, y: int) -> int:
     return y + height
 
 
-def _players(pen: Pen, view: PublicView, y: int) -> int:
+def _players(pen: Pen, view: PublicView, y: int, names: Names) -> int:
     teams = sorted({p.team for p in view.players})
     columns = [[p for p in view.players if p.team == team] for team in teams]
     column_width = (WIDTH - 2 * MARGIN - COLUMN_GAP * (len(columns) - 1)) // max(1, len(columns))
     rows = max(len(c) for c in columns)
     for row in range(rows):
         in_row = [(index, column[row]) for index, column in enumerate(columns) if row < len(column)]
-        height = max(_player_panel(Pen(), view, p, 0, 0, column_width) for _, p in in_row)
+        height = max(_player_panel(Pen(), view, p, 0, 0, column_width, names) for _, p in in_row)
         for index, player in in_row:
             x = MARGIN + index * (column_width + COLUMN_GAP)
             pen.rect((x, y, x + column_width, y + height), fill=PANEL, outline=PANEL_EDGE, width=2, radius=14)
-            _player_panel(pen, view, player, x, y, column_width)
+            _player_panel(pen, view, player, x, y, column_width, names)
         y += height + 12
     return y - 12
 
@@ -113,7 +125,9 @@ def _status(view: PublicView, player: PlayerView) -> tuple[str, tuple[int, int, 
     return None
 
 
-def _player_panel(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int, width: int) -> int:
+def _player_panel(
+    pen: Pen, view: PublicView, player: PlayerView, x: int, y: int, width: int, names: Names
+) -> int:
     """One player's panel; returns its height (the dry pen only measures)."""
     start = y
     inner_x = x + 16
@@ -128,9 +142,24 @@ def _player_panel(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int
         right -= tag(pen, right, y + 13, status[0], status[1], size=21, height=34, right=True) + 10
     if player.seat == view.first_player:
         right -= first_player_token(pen, right - 44, y + 8, 44) + 10
-    name_font = font(31, True)
-    name = fit_text(label(player), name_font, right - inner_x - 10)
-    used = pen.text((inner_x, y + 31), name, name_font, TEXT)
+    name_colour = blend(accent, TEXT, 0.75)
+    room = right - inner_x - 10
+    if player.super_board and names:
+        # The name and the super board share what the role leaves, the super board up to half of it.
+        left = room - text_width(label(player), font(31, True))
+        room -= min(text_width(player.super_board, font(22, True)) + 26, left // 2)
+    used = role_and_name(
+        pen,
+        inner_x,
+        y + 31,
+        label(player),
+        display_name(names, player.seat),
+        font(31, True),
+        font(25, True),
+        TEXT,
+        name_colour,
+        room,
+    )
     if player.super_board:
         room = right - inner_x - used - 26
         if room > 60:
@@ -138,7 +167,7 @@ def _player_panel(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int
                 (inner_x + used + 14, y + 32),
                 fit_text(player.super_board, font(22, True), room),
                 font(22, True),
-                blend(accent, TEXT, 0.75),
+                name_colour,
             )
     y += 72
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from render.core import Pen, fit_text, font
+import unicodedata
+from collections.abc import Mapping
+
+from render.core import Pen, fit_text, font, text_width
 from render.kaploom.pieces import rolled_die, tag
 from render.kaploom.style import (
     BOARD_COLOUR,
@@ -24,9 +27,48 @@ from rules.kaploom.views import AssignmentView, DieView, PlayerView, PublicView
 WIDTH = 1200
 MARGIN = 16
 
+Names = Mapping[int, str] | None  # seat -> display name of who sits there
+
 
 def label(player: PlayerView) -> str:
     return player.label.upper()
+
+
+def display_name(names: Names, seat: int) -> str | None:
+    """The seat's display name made drawable: one line, no control characters, and nothing beyond
+    the Basic Multilingual Plane (emoji), which the bundled font has no glyphs for."""
+    if not names or seat not in names:
+        return None
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in names[seat]
+        if ord(ch) <= 0xFFFF and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+    )
+    return " ".join(kept.split()) or None
+
+
+def role_and_name(
+    pen: Pen,
+    x: float,
+    y: float,
+    role: str,
+    name: str | None,
+    role_font,
+    name_font,
+    role_colour: tuple[int, int, int],
+    name_colour: tuple[int, int, int],
+    room: float,
+) -> int:
+    """The role ("VILLAIN") and, when there is room, " · alice" after it, both cut to fit ``room``;
+    returns the width used. The role keeps priority: a long name is what gets the ellipsis."""
+    used = pen.text((x, y), fit_text(role, role_font, int(room)), role_font, role_colour)
+    if name:
+        space = room - used
+        separator = " · "
+        if space > text_width(separator + "…", name_font) + 20:
+            text = fit_text(separator + name, name_font, int(space))
+            used += pen.text((x + used, y + 1), text, name_font, name_colour)
+    return used
 
 
 def labels(view: PublicView, seats: tuple[int, ...]) -> str:

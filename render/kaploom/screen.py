@@ -8,8 +8,19 @@ locked dice, stored faces, the 2 vs 2 pointer; and what the engine waits for fro
 
 from __future__ import annotations
 
-from render.core import Pen, encode_png, fit_text, font, new_canvas, wrap_text
-from render.kaploom.common import MARGIN, WIDTH, boards_block, dice_strip, label, labels, title_bar
+from render.core import Pen, encode_png, fit_text, font, new_canvas, text_width, wrap_text
+from render.kaploom.common import (
+    MARGIN,
+    WIDTH,
+    Names,
+    boards_block,
+    dice_strip,
+    display_name,
+    label,
+    labels,
+    role_and_name,
+    title_bar,
+)
 from render.kaploom.pieces import (
     die_label,
     die_width,
@@ -42,10 +53,11 @@ ROLL_DIE = 64
 ROLL_STEP = 128  # room under each die for its number and the action it sits on
 
 
-def render_screen(view: PrivateView) -> bytes:
-    height = _layout(Pen(), view)
+def render_screen(view: PrivateView, names: Names = None) -> bytes:
+    """The screen as PNG bytes; ``names`` (seat -> display name) are drawn after each role."""
+    height = _layout(Pen(), view, names)
     image, pen = new_canvas(WIDTH, height, BACKGROUND)
-    _layout(pen, view)
+    _layout(pen, view, names)
     return encode_png(image, palette())
 
 
@@ -53,11 +65,11 @@ def _me(view: PrivateView) -> PlayerView:
     return next(p for p in view.public.players if p.seat == view.seat)
 
 
-def _layout(pen: Pen, view: PrivateView) -> int:
+def _layout(pen: Pen, view: PrivateView, names: Names) -> int:
     me = _me(view)
     y = title_bar(pen, view.public, 0, subtitle=f"{label(me)}'S SCREEN", badge=("PRIVATE", DANGER))
     y += 12
-    y = _health_strip(pen, view, y) + 12
+    y = _health_strip(pen, view, y, names) + 12
     y = _section(pen, y, lambda p, yy: _dice(p, view, me, yy)) + 12
     if view.assignments or view.roll or view.ally_duo:
         y = _section(pen, y, lambda p, yy: _assignments(p, view, me, yy)) + 12
@@ -73,7 +85,7 @@ def _section(pen: Pen, y: int, body) -> int:
     return y + height
 
 
-def _health_strip(pen: Pen, view: PrivateView, y: int) -> int:
+def _health_strip(pen: Pen, view: PrivateView, y: int, names: Names) -> int:
     """Everyone's health, you first, so the screen can be read without the channel board."""
     players = sorted(view.public.players, key=lambda p: (p.seat != view.seat, p.seat))
     gap = 12
@@ -90,8 +102,21 @@ def _health_strip(pen: Pen, view: PrivateView, y: int) -> int:
         if player.seat == view.public.first_player:
             right -= first_player_token(pen, right - 36, y + 7, 36) + 6
         name_font = font(23 if len(players) <= 2 else 21, True)
-        used = pen.text((x + 14, y + 25), fit_text(label(player), name_font, right - x - 20), name_font, TEXT)
-        if is_me and x + 14 + used + 60 <= right:
+        room = right - x - 20
+        you = text_width("YOU", name_font) + 10 if is_me else 0
+        used = role_and_name(
+            pen,
+            x + 14,
+            y + 25,
+            label(player),
+            display_name(names, player.seat),
+            name_font,
+            font(20 if len(players) <= 2 else 18, True),
+            TEXT,
+            MUTED,
+            room - you,
+        )
+        if is_me and x + 14 + used + you <= right:
             pen.text((x + 24 + used, y + 25), "YOU", name_font, GOLD)
         colour = DANGER if player.knocked_out else health_colour(player.health, player.max_health)
         used = pen.text((x + 14, y + 68), str(player.health), font(38, True), colour)

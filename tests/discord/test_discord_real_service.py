@@ -42,10 +42,13 @@ async def test_kaploom_through_discord_with_a_restart(fake, monkeypatch, tmp_pat
         assert alice_dm and bob_dm
         assert alice_dm[0].files[0][1].startswith(PNG_MAGIC)
         # What each player rolled behind their screen reaches their DM and no channel post.
+        # (one line per die, e.g. "#1 blue: X-FACTOR — free")
         secret_rolls = [
-            next(line for line in dm[0].content.splitlines() if line.startswith("roll:"))
+            [line for line in dm[0].content.splitlines() if line.startswith("#") and " — " in line]
             for dm in (alice_dm, bob_dm)
         ]
+        assert all(secret_rolls)
+        secret_rolls = ["\n".join(lines) for lines in secret_rolls]
         channel_text = "\n".join(m.content for m in fake.channel_messages())
         assert not any(roll in channel_text for roll in secret_rolls)
 
