@@ -42,7 +42,7 @@ def display_name(names: Names, seat: int) -> str | None:
     kept = "".join(
         " " if ch.isspace() else ch
         for ch in names[seat]
-        if ord(ch) <= 0xFFFF and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+        if ch.isspace() or (ord(ch) <= 0xFFFF and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
     )
     return " ".join(kept.split()) or None
 

@@ -166,12 +166,12 @@ def _pointer(view: PrivateView, me: PlayerView, names: Mapping[int, str] | None)
         # `target k` counts the opponents in seat order, from 1.
         opponents = [p for p in view.public.players if p.team != me.team]
         others = [
-            f"`target {k}` for {p.label.title()}"
+            f"`target {k}` points at {p.label.title()}"
             for k, p in enumerate(opponents, start=1)
             if p.seat != view.target and not p.knocked_out
         ]
         if others:
-            line += " (" + ", ".join(others) + ")"
+            line += "; " + ", ".join(others)
     return [line]
 
 
