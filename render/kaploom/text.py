@@ -23,7 +23,8 @@ def describe_private(view: PrivateView, names: Mapping[int, str] | None = None) 
     lines = [f"**Round {public.round}** · {PHASE_TITLE.get(public.phase, public.phase)}"]
     lines.append(_health(view, me, names))
     if public.phase == "over":
-        lines += _outcome(view, me)
+        # The last round's boards no longer matter; the channel has the full summary.
+        return lines + _outcome(view, me)
     lines += _roll(view, me)
     lines += _actions(view, me)
     lines += _ally_duo(view, me)

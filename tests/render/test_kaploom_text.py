@@ -156,3 +156,12 @@ def test_every_phase_of_real_games_is_described():
                 assert lines[1].startswith("Health: you ")
                 text = "\n".join(lines)
                 assert "legal count" not in text and "ally duo" not in text and "None" not in text
+
+
+def test_game_over_says_who_won_and_nothing_stale():
+    over = engine_games.first_of_each_phase("2v2", 2)["over"]
+    winners = ENGINE.public_view(over).winners
+    for seat in range(4):
+        lines = describe(over, seat)
+        assert lines[0].endswith("· Game over")
+        assert lines[2:] == (["**You win!**"] if seat in winners else ["You lose this one."])
