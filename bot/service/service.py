@@ -511,7 +511,7 @@ class SessionService:
         if target.channel_id is None:
             target = Target(target.kind, channel_id=session.channel_id, user_id=target.user_id)
         view = session.engine.private_view(session.state, seat)
-        lines = [f"{session.engine.title} in #{session.channel_id} — your screen as {session.labels[seat]}."]
+        lines = [f"{session.engine.title} in {_channel_mention(session.channel_id)} — your screen as {session.labels[seat]}."]
         lines += private_lines
         lines += self._describe_private(session, view)
         notations = self._notations(session, seat)
@@ -628,6 +628,11 @@ def _renderer(function: str) -> Callable[..., Any] | None:
     if draw is None:
         log.warning("render.%s is missing (is another 'render' shadowing the package?)", function)
     return draw
+
+
+def _channel_mention(channel_id: str) -> str:
+    """Discord turns ``<#id>`` into a link to the channel; the local table names its channels."""
+    return f"<#{channel_id}>" if channel_id.isdigit() else f"#{channel_id}"
 
 
 def _split(out: Output) -> list[Output]:

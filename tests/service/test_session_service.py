@@ -339,3 +339,10 @@ async def test_long_texts_are_split_for_discord(service):
     text = "\n".join(f"line {i} " + "x" * 50 for i in range(100))
     pieces = split_text(text)
     assert len(pieces) > 1 and all(len(p) <= 1900 for p in pieces) and "\n".join(pieces) == text
+
+
+async def test_dm_names_a_discord_channel_as_a_link(service):
+    """A DM says which game it is about: `<#id>` is a clickable channel on Discord."""
+    await seated_game(service, channel="123456789")
+    outs = await service.handle(inv("alice", "game hand", channel="123456789"))
+    assert " in <#123456789> — your screen as " in outs[0].text
