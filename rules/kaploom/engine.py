@@ -191,6 +191,7 @@ class KaploomEngine:
             p.immune = False
             p.lost_phase2 = p.defense_left = 0
             p.gives = ()
+            p.knocked_out_now = False
             if s.variant == "2v2":
                 alive = [q.seat for q in _opponents(s, p) if not q.ko]
                 p.target = alive[0] if alive else None
@@ -593,6 +594,7 @@ class KaploomEngine:
         if p.health > 0 or p.ko:
             return False
         p.ko = True
+        p.knocked_out_now = True
         events.append(Event(f"{_label(s, p.seat)} is knocked out!"))
         team_down = all(q.ko for q in s.players if q.team == p.team)
         if not team_down:
@@ -817,8 +819,11 @@ class KaploomEngine:
         for p in s.players:
             ally = _ally(s, p)
             on_duo = [i for aid, ids in p.assign.items() if aid in duo for i in ids]
-            if p.ko and ally is not None and not ally.ko:
-                chosen = on_duo  # a KO'd player's duo-board dice go to the surviving ally
+            if p.knocked_out_now and ally is not None and not ally.ko:
+                # "THEY RETAIN ALL OF THEIR DICE, EXCEPT FOR ANY THAT ARE ON THE DUO BOARD. THOSE GO
+                # TO THE SURVIVING ALLY": once, in the Power Up of the round they fell. Later rounds
+                # they keep what they place there, so a KO'd player never drains away to nothing.
+                chosen = on_duo
             else:
                 chosen = [i for i in p.gives if i in on_duo]
             if chosen:

@@ -19,9 +19,8 @@ def ally_of(state: State, p: Player) -> Player | None:
 
 
 def total(state: State, p: Player, which: str, ignore_multiplier: bool = False) -> int:
-    """``which`` is "attack" or "defense". No base means no total (0)."""
-    if p.ko:
-        return 0
+    """``which`` is "attack" or "defense". No base means no total (0). A knocked-out player's total
+    is still what they revealed; Phase 2 itself skips attacks by and at knocked-out players."""
     bases, kickers, multipliers = [], 0, [1]
     for a in _defs(p):
         if a.adds_to != which:

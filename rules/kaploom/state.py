@@ -42,6 +42,7 @@ class Player:
     lost_phase2: int = 0
     defense_left: int = 0  # 2 vs 2: defense carries over between attacks
     gives: tuple[int, ...] = ()  # duo-board dice handed to the ally at the end of Phase 3
+    knocked_out_now: bool = False  # knocked out this round: their duo-board dice go to the ally
     # --- whole game ---
     locked_in: tuple[str, ...] = ()  # lock-in action ids
     revive_pending: int = 0

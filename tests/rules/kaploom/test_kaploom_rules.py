@@ -205,3 +205,18 @@ def test_private_screen_marks_an_action_whose_requirements_are_all_met():
     [pow_full] = ENGINE.private_view(s, V).assignments
     assert pow_full.dice == (2, 3) and pow_full.active
     assert ENGINE.public_view(s).players[V].revealed is None  # still behind the screen
+
+
+def test_the_revealed_attack_stays_on_the_board_after_a_ko():
+    """"ONCE A PLAYER'S LIFE TOTAL IS ZERO OR LESS, THE GAME ENDS IMMEDIATELY": the final board still
+    shows the attack that was revealed (and made) by the player who was then knocked out."""
+    s = new()
+    s.players[V].health = 1
+    s = with_roll(s, V, ["blank", "might", "energy", "agility", "blank"])
+    s = with_roll(s, H, ["blank", "might", "blank", "agility", "blank"])
+    s.first, s.order = H, (H, V)  # the hero strikes first and knocks the villain out
+    s, _ = play(s, V, "assign 2 pow", "assign 3 pow", "ready")
+    s, _ = play(s, H, "assign 2 jab", "ready")
+    assert s.phase == "over" and s.players[V].ko
+    revealed = ENGINE.public_view(s).players[V].revealed
+    assert revealed is not None and revealed.attack == 3

@@ -119,3 +119,33 @@ def test_2v2_duo_dice_go_to_either_ally():
             s, _ = play(s, seat, "done")
     assert len(s.players[0].dice) == 4 and s.players[1].dice[-1] == "blue"
     assert ENGINE.check_invariants(s) == []
+
+
+def test_2v2_knocked_out_player_hands_over_duo_dice_once_then_keeps_the_rest():
+    """"WHEN A PLAYER IS KNOCKED OUT, THEY RETAIN ALL OF THEIR DICE, EXCEPT FOR ANY THAT ARE ON THE DUO
+    BOARD. THOSE GO TO THE SURVIVING ALLY DURING POWER UP." — once, in the round they fall; a KO'd player
+    who goes on placing dice on the duo board in later rounds keeps them."""
+    s = new("2v2")
+    s.players[2].health = 1  # hero 1 falls to the villains' JAB this round
+    for v in (0, 1):
+        s = with_roll(s, v, ["blank", "might", "energy", "agility", "blank"])
+    s = with_roll(s, 2, ["blank"] * 5)
+    s = with_roll(s, 3, ["blank"] * 5)
+    s, _ = play(s, 0, "assign 2 jab", "ready")
+    s, _ = play(s, 1, "ready")
+    s, _ = play(s, 2, "assign 1 hand_off", "ready")
+    s, _ = play(s, 3, "ready")
+    assert s.players[2].ko and s.phase == "power_up"
+    while s.phase == "power_up":
+        s, _ = play(s, ENGINE.to_act(s)[0], "done")
+    assert len(s.players[2].dice) == 4 and len(s.players[3].dice) == 6  # the duo die went to hero 2
+
+    # Next round the KO'd hero places a die on the duo board again: this time it stays theirs.
+    s = with_roll(s, 2, ["blank"] * 4)
+    s, _ = play(s, 2, "assign 1 hand_off", "ready")
+    for seat in (0, 1, 3):
+        s, _ = play(s, seat, "ready")
+    while s.phase == "power_up":
+        s, _ = play(s, ENGINE.to_act(s)[0], "done")
+    assert len(s.players[2].dice) == 4 and len(s.players[3].dice) == 6
+    assert ENGINE.check_invariants(s) == []
