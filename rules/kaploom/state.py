@@ -112,13 +112,27 @@ def _tupled(value: Any) -> Any:
     return value
 
 
+def _dump_player(p: Player) -> dict[str, Any]:
+    out = {name: _jsonable(getattr(p, name)) for name in _PLAYER_FIELDS}
+    # The order of placements is part of the game (it orders the reveal and the legal moves), and a
+    # JSON object's key order does not survive every store: keep them as a list of pairs.
+    out["assign"] = None if p.assign is None else [[aid, list(ids)] for aid, ids in p.assign.items()]
+    return out
+
+
+def _load_player(raw: dict[str, Any]) -> Player:
+    fields_ = {name: _tupled(raw[name]) for name in _PLAYER_FIELDS if name != "assign"}
+    assign = raw["assign"]
+    return Player(**fields_, assign=None if assign is None else {aid: tuple(ids) for aid, ids in assign})
+
+
 def dump_state(state: State) -> dict[str, Any]:
     out = {name: _jsonable(getattr(state, name)) for name in _STATE_FIELDS if name != "players"}
-    out["players"] = [{name: _jsonable(getattr(p, name)) for name in _PLAYER_FIELDS} for p in state.players]
+    out["players"] = [_dump_player(p) for p in state.players]
     return out
 
 
 def load_state(data: dict[str, Any]) -> State:
-    players = tuple(Player(**{name: _tupled(raw[name]) for name in _PLAYER_FIELDS}) for raw in data["players"])
+    players = tuple(_load_player(raw) for raw in data["players"])
     kwargs = {name: _tupled(data[name]) for name in _STATE_FIELDS if name != "players"}
     return State(players=players, **kwargs)

@@ -220,3 +220,12 @@ def test_the_revealed_attack_stays_on_the_board_after_a_ko():
     assert s.phase == "over" and s.players[V].ko
     revealed = ENGINE.public_view(s).players[V].revealed
     assert revealed is not None and revealed.attack == 3
+
+
+def test_a_snapshot_keeps_the_order_of_placements_through_any_json_store():
+    """Placements are revealed in the order they were made; a store that sorts JSON keys (ours does)
+    must not reorder them, or a resumed game would tell its reveal differently."""
+    s = with_roll(new(), V, ["blank", "might", "energy", "agility", "blank"])
+    s, _ = play(s, V, "assign 4 duck", "assign 2 jab")
+    stored = json.loads(json.dumps(ENGINE.dump(s), sort_keys=True))
+    assert list(ENGINE.load(stored).players[V].assign) == ["duck", "jab"]
