@@ -21,6 +21,7 @@ from render import render_private, render_public  # noqa: E402
 from rules.kaploom import ENGINE  # noqa: E402
 
 VARIANT, SEEDS = "advanced", range(4)
+NAMES = {0: "Vex", 1: "Sam"}  # the players shown next to their roles
 
 
 def _richness(view) -> int:
@@ -51,9 +52,9 @@ def main() -> None:
     view = ENGINE.public_view(state)
     out = ROOT / "docs" / "images"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "kaploom-board.png").write_bytes(render_public("kaploom", view))
+    (out / "kaploom-board.png").write_bytes(render_public("kaploom", view, NAMES))
     seat = view.to_act[0]
-    (out / "kaploom-screen.png").write_bytes(render_private("kaploom", ENGINE.private_view(state, seat)))
+    (out / "kaploom-screen.png").write_bytes(render_private("kaploom", ENGINE.private_view(state, seat), NAMES))
     print(f"{VARIANT} seed {seed} round {view.round}, {view.players[seat].label} powering up -> {out}")
 
 
