@@ -49,13 +49,20 @@ def _assignments(engine: KaploomEngine, s: State, p: Player, only_duo: bool = Fa
     return tuple(out)
 
 
+def _multiplier_ignored(s: State, p: Player) -> bool:
+    """Does the player this attack goes at ignore its multiplier (TIMEOUT!'s SLOW MOTION)?"""
+    target = s.players[1 - p.seat] if s.variant != "2v2" else (
+        s.players[p.target] if p.target is not None else None)
+    return target is not None and bool(scoring.has_phase2(target, "ignore_multiplier"))
+
+
 def _revealed(engine: KaploomEngine, s: State, p: Player) -> RevealView | None:
     if s.phase == "roll" or not p.roll:
         return None
     return RevealView(
         roll={i + 1: FACE_NAMES[f] for i, f in enumerate(p.roll)},
         assignments=_assignments(engine, s, p),
-        attack=scoring.total(s, p, "attack"),
+        attack=scoring.total(s, p, "attack", _multiplier_ignored(s, p)),
         defense=scoring.total(s, p, "defense"),
         target=p.target if s.variant == "2v2" else None,
     )

@@ -149,3 +149,28 @@ def test_2v2_knocked_out_player_hands_over_duo_dice_once_then_keeps_the_rest():
         s, _ = play(s, ENGINE.to_act(s)[0], "done")
     assert len(s.players[2].dice) == 4 and len(s.players[3].dice) == 6
     assert ENGINE.check_invariants(s) == []
+
+
+def test_slow_motion_shows_on_the_revealed_attack_too():
+    """TIMEOUT!'s SLOW MOTION ignores the opponent's attack multiplier: the revealed attack on the
+    board is the one that lands ("(BASE + KICKER(S)) x MULTIPLIER", without the multiplier)."""
+    from rules.kaploom.data import SUPPLY_FACES
+
+    s = new("advanced", villain_super="victor_kane", hero_super="timeout")
+    v = s.players[0]
+    v.dice = (*v.dice, ("W", "B", "B", "B", "B", "B"))  # a second action die, taken from the pool
+    s.pool_action -= 1
+    faces = list(s.pool_faces)
+    faces[SUPPLY_FACES.index("W")] -= 1
+    s.pool_faces = tuple(faces)
+    v.roll = (*v.roll, "W")
+    assert ENGINE.check_invariants(s) == []
+    # Villain dice: 1 red, 2 red, 3 yellow, 4 blue, 5 action (wild), 6 action (wild)
+    s = with_roll(s, 0, ["might", "might", "energy", "blank", "wild", "wild"])
+    # Hero (TIMEOUT!) dice: 1 blue, 2 blue, 3 yellow, 4 green, 5 action (wild), 6 action (x-factor)
+    s = with_roll(s, 1, ["x_factor", "blank", "blank", "agility", "blank", "blank"])
+    s, _ = play(s, 0, "assign 1 jab", "assign 5 double_trouble", "assign 6 double_trouble",
+                "assign 2 double_trouble", "assign 3 double_trouble", "ready")
+    s, _ = play(s, 1, "assign 1 slow_motion", "assign 4 slow_motion", "ready")
+    assert s.players[1].health == s.players[1].max_health - 1  # JAB 1, the x2 ignored
+    assert ENGINE.public_view(s).players[0].revealed.attack == 1
