@@ -354,7 +354,8 @@ class SessionService:
         if session.state is None:
             lines.append(f"In the lobby. Seats: {seats}.")
         else:
-            lines.append(f"Running, {session.version} actions so far. Seats: {seats}.")
+            done = f"{session.version} action{'' if session.version == 1 else 's'}"
+            lines.append(f"Running, {done} so far. Seats: {seats}.")
             lines.append(self._waiting(session))
         return [self._ephemeral(inv, "\n".join(lines))]
 
