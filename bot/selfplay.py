@@ -152,7 +152,8 @@ def run(
     options = engine.parse_options(dict(raw_options))
     totals = Totals()
     started = time.perf_counter()
-    if jobs > 1 and games > 1:
+    # Worker processes look the engine up by name, so only a registered engine can be spread out.
+    if jobs > 1 and games > 1 and _registered(engine):
         results = _run_parallel(engine.name, dict(raw_options), games, seed, max_steps, leak_check, jobs)
     else:
         results = (_play_indexed(engine, options, seed, index, max_steps, leak_check) for index in range(games))
@@ -166,7 +167,7 @@ def run(
     totals.seconds = time.perf_counter() - started
     secs = max(totals.seconds, 1e-9)
     shown = " ".join(f"{k}={v}" for k, v in sorted(raw_options.items())) or "default options"
-    processes = f", {jobs} processes" if jobs > 1 and games > 1 else ""
+    processes = f", {jobs} processes" if jobs > 1 and games > 1 and _registered(engine) else ""
     out.write(
         f"selfplay {engine.name} ({shown}): {totals.games} games, {totals.decisions} decisions in "
         f"{totals.seconds:.2f} s{processes}: {totals.games / secs:.1f} games/s, "
@@ -185,6 +186,12 @@ def _play_indexed(engine: Engine, options: Any, seed: int, index: int, max_steps
         return index, play_game(engine, options, game_seed, chooser_seed, max_steps, leak_check), None
     except SelfPlayFailure as failure:
         return index, 0, (failure.reason, failure.log)
+
+
+def _registered(engine: Engine) -> bool:
+    from rules.registry import get_engine
+
+    return get_engine(engine.name) is engine
 
 
 def _play_by_name(name: str, raw_options: dict[str, str], seed: int, index: int, max_steps: int,

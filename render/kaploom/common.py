@@ -9,6 +9,7 @@ from render.core import Pen, fit_text, font, text_width
 from render.kaploom.pieces import rolled_die, tag
 from render.kaploom.style import (
     BOARD_COLOUR,
+    BOARD_ORDER,
     BOARD_TITLE,
     DANGER,
     DIM,
@@ -258,7 +259,7 @@ def boards_block(
 ) -> int:
     """Assignments grouped by board (attack, defense, power up, super, duo); returns the height used."""
     start = y
-    for board in ("attack", "defense", "power_up", "super", "duo"):
+    for board in BOARD_ORDER:
         rows = [a for a in assignments if a.board == board]
         if not rows:
             continue

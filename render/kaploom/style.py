@@ -75,11 +75,11 @@ BOARD_TITLE: dict[str, str] = {
 }
 BOARD_ORDER = ("attack", "defense", "power_up", "super", "duo")
 BOARD_COLOUR: dict[str, RGB] = {
-    "attack": (226, 52, 52),
-    "defense": (147, 82, 214),
-    "power_up": (34, 172, 84),
+    "attack": FACE_COLOUR["might"],
+    "defense": FACE_COLOUR["toughness"],
+    "power_up": FACE_COLOUR["agility"],
     "super": (255, 199, 38),
-    "duo": (37, 122, 235),
+    "duo": FACE_COLOUR["x_factor"],
 }
 
 PHASE_TITLE: dict[str, str] = {
