@@ -2,6 +2,11 @@
 
     alice: /game new game:kaploom options:"variant=advanced"
     bob@den: /play action:"assign 3 grow"      # in channel "den"; "#" starts a comment
+    bob: /play action:"attach wild 5" request:r17
+
+``request:<id>`` is the table's request id (Discord's interaction id plays that part there): a line
+that repeats the request id of an action already applied is answered "Already done" and applies
+nothing, as a resent command after a lost reply must.
 
 Each line is ``<user>[@<channel>]: /<command> [name:value ...]`` with shlex-style quoting and the
 same command and option names as Discord; the default channel is ``table``. Every output is
@@ -39,6 +44,7 @@ class TableLine:
     channel: str
     command: str
     options: dict[str, str] = field(default_factory=dict)
+    request_id: str | None = None
 
 
 def user_id_for(name: str) -> int:
@@ -72,7 +78,10 @@ def parse_line(line: str) -> TableLine | None:
             words.append(token.lower())
     if not words:
         raise TableSyntaxError("no command after '/'")
-    return TableLine(user, channel, " ".join(words), options)
+    if len(user) > 64 or len(channel) > 64:
+        raise TableSyntaxError("user and channel names are at most 64 characters")
+    request_id = options.pop("request", None)
+    return TableLine(user, channel, " ".join(words), options, request_id)
 
 
 class TablePrinter:
@@ -145,7 +154,7 @@ async def run_table(
             uid = user_id_for(parsed.user)
             names[uid] = parsed.user
             inv = Invocation(uid, parsed.user, parsed.channel, parsed.command, parsed.options,
-                             can_manage_channel=parsed.user.lower() in can_manage)
+                             can_manage_channel=parsed.user.lower() in can_manage, request_id=parsed.request_id)
             for output in await service.handle(inv):
                 printer.print(output)
     finally:

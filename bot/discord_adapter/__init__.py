@@ -16,8 +16,8 @@ Publishing the commands to Discord (never done on an ordinary start):
 Every interaction is acknowledged first with an ephemeral "thinking" reply, within Discord's 3 s;
 public outputs are then posted with ``channel.send``, private ones as ephemeral followups or DMs,
 and the thinking reply is deleted when nothing private was said. Buttons and selects are
-``DynamicItem``s (``gm:act:<version>:<action>``, ``gm:sel:<version>``), registered in setup_hook,
-so they keep working after a restart. See ``components`` and ``delivery``.
+``DynamicItem``s (``gm:b:<game>:<token>:<action>``, ``gm:s:<game>:<token>``), registered in
+setup_hook, so they keep working after a restart. See ``components`` and ``delivery``.
 """
 
 from bot.discord_adapter.client import GameMasterBot

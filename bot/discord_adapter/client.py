@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_adapter.commands import build_commands
-from bot.discord_adapter.components import ActionButton, ActionSelect
+from bot.discord_adapter.components import DYNAMIC_ITEMS
 from bot.discord_adapter.delivery import Delivery
 from bot.discord_adapter.service_api import SessionServiceAPI
 from bot.discord_adapter.text import clip
@@ -56,7 +56,7 @@ class GameMasterBot(discord.Client):
     ) -> None:
         super().__init__(
             intents=discord.Intents.default(),  # slash commands need no privileged intent
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each message names whom it may ping
             **options,  # type: ignore[arg-type]
         )
         self.service = service
@@ -72,7 +72,7 @@ class GameMasterBot(discord.Client):
     async def setup_hook(self) -> None:
         # setup_hook runs once per login, before the gateway connects; on_ready may fire again on
         # every reconnect, so registration belongs here.
-        self.add_dynamic_items(ActionButton, ActionSelect)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.service.start()
         self._service_started = True
         await self.sync_commands()

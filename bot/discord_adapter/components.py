@@ -4,11 +4,12 @@ Every component is a ``discord.ui.DynamicItem``: its whole meaning is in its cus
 view has to be kept in memory and a click on a board posted before a restart still arrives.
 
 custom_id scheme (at most 100 characters, Discord's limit):
-  ``gm:act:<version>:<action>``  a button that plays ``/play action:<action>``
-  ``gm:sel:<version>``           a select menu whose chosen value is the action
-``version`` is the game's state version when the board was posted; the service answers
-"out of date" and changes nothing when it no longer matches. The channel is the one the click
-comes from, so it is not repeated in the id.
+  ``gm:b:<game>:<token>:<action>``  a button that plays ``/play action:<action>``
+  ``gm:s:<game>:<token>``           a select menu whose chosen value is the action
+``game`` is the id of the game the component was made for, so a click from a DM, or on an old
+message, reaches that game and no other: a click for a game that has ended is refused. ``token``
+says what the click must still match (``bot.service.components``). Ids of the first release
+(``gm:act:…``, ``gm:sel:…``) named no game; a click on one is answered and changes nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import discord
 
 from bot.discord_adapter.invocations import invocation_from
 from bot.discord_adapter.text import clip
+from bot.service.components import FOR_GAME, TOKEN
 from bot.service.messages import Button, Invocation, Output, Select
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ OPTION_LIMIT = 100
 SELECT_OPTIONS_LIMIT = 25
 BUTTONS_PER_ROW = 5
 ROWS = 5
+LEGACY = "This menu comes from an older version of the bot and no longer works; /game hand shows your choices."
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -43,30 +46,34 @@ _STYLES = {
 }
 
 
-def button_custom_id(version: int, action: str) -> str:
-    return f"gm:act:{version}:{action}"
+def button_custom_id(game_id: int, token: str, action: str) -> str:
+    return f"gm:b:{game_id}:{token}:{action}"
 
 
-def select_custom_id(version: int) -> str:
-    return f"gm:sel:{version}"
+def select_custom_id(game_id: int, token: str) -> str:
+    return f"gm:s:{game_id}:{token}"
 
 
-def click_invocation(interaction: discord.Interaction, action: str, version: int) -> Invocation:
-    return invocation_from(interaction, "play", {"action": action, "version": str(version)})
+def click_invocation(interaction: discord.Interaction, action: str, game_id: int, token: str) -> Invocation:
+    return invocation_from(interaction, "play", {"action": action, FOR_GAME: str(game_id), TOKEN: token})
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"gm:act:(?P<version>\d+):(?P<action>.+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gm:b:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,16}):(?P<action>.+)",
 ):
-    def __init__(self, version: int, action: str, label: str | None = None, style: str = "secondary") -> None:
+    def __init__(
+        self, game_id: int, token: str, action: str, label: str | None = None, style: str = "secondary"
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=clip(label or action, BUTTON_LABEL_LIMIT),
                 style=_STYLES.get(style, discord.ButtonStyle.secondary),
-                custom_id=button_custom_id(version, action),
+                custom_id=button_custom_id(game_id, token, action),
             )
         )
-        self.version = version
+        self.game_id = game_id
+        self.token = token
         self.action = action
 
     @classmethod
@@ -74,41 +81,65 @@ class ActionButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
         label = getattr(item, "label", None)
-        return cls(int(match["version"]), match["action"], label=label)
+        return cls(int(match["game"]), match["token"], match["action"], label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-        await bot.run_invocation(interaction, click_invocation(interaction, self.action, self.version))
+        await bot.run_invocation(interaction, click_invocation(interaction, self.action, self.game_id, self.token))
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gm:sel:(?P<version>\d+)"):
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"gm:s:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,16})"
+):
     def __init__(
-        self, version: int, options: list[discord.SelectOption], placeholder: str | None = None
+        self, game_id: int, token: str, options: list[discord.SelectOption], placeholder: str | None = None
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=select_custom_id(version),
+                custom_id=select_custom_id(game_id, token),
                 placeholder=clip(placeholder, 150) if placeholder else None,
                 options=options,
                 min_values=1,
                 max_values=1,
             )
         )
-        self.version = version
+        self.game_id = game_id
+        self.token = token
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
         options = list(getattr(item, "options", []))
-        return cls(int(match["version"]), options, placeholder=getattr(item, "placeholder", None))
+        return cls(int(match["game"]), match["token"], options, placeholder=getattr(item, "placeholder", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
             return
         bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-        await bot.run_invocation(interaction, click_invocation(interaction, values[0], self.version))
+        await bot.run_invocation(interaction, click_invocation(interaction, values[0], self.game_id, self.token))
+
+
+class LegacyComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?:act|sel):.*"):
+    """A button or select of the first release: it named no game, so it cannot be trusted to act."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="old", custom_id="gm:act:legacy"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LegacyComponent:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord_adapter.client import tell_privately
+
+        await tell_privately(interaction, LEGACY)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, LegacyComponent)
 
 
 def _select_item(select: Select) -> ActionSelect | None:
@@ -123,7 +154,7 @@ def _select_item(select: Select) -> ActionSelect | None:
             break
     if not options:
         return None
-    return ActionSelect(select.version, options, placeholder=select.placeholder)
+    return ActionSelect(select.game_id, select.token, options, placeholder=select.placeholder)
 
 
 def view_for(output: Output) -> discord.ui.View | None:
@@ -152,12 +183,13 @@ def _button_items(buttons: tuple[Button, ...], room: int) -> list[ActionButton]:
     items: list[ActionButton] = []
     seen: set[str] = set()
     for button in buttons:
-        custom_id = button_custom_id(button.version, button.action)
+        custom_id = button_custom_id(button.game_id, button.token, button.action)
         if len(custom_id) > CUSTOM_ID_LIMIT or custom_id in seen or "\n" in button.action:
             continue
         if len(items) == room:
             log.debug("dropping buttons beyond Discord's %d", room)
             break
         seen.add(custom_id)
-        items.append(ActionButton(button.version, button.action, label=button.label, style=button.style))
+        items.append(ActionButton(button.game_id, button.token, button.action, label=button.label,
+                                  style=button.style))
     return items

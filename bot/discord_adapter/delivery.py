@@ -26,7 +26,15 @@ CANNOT_DM = 50007
 DEFAULT_DM_FALLBACK = "I can't send you direct messages. Use /game hand to see your private view."
 CANNOT_POST = "I can't post in this channel (missing permission), so the public part of that reply was lost."
 POST_FAILED = "Part of the reply could not be posted in the channel; /game board posts the board again."
-_CHANNEL_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def allowed_mentions(output: Output) -> discord.AllowedMentions:
+    """Only the users the service means to notify may be pinged: a display name written as
+    ``<@id>`` or ``@everyone`` stays text that pings nobody."""
+    if not output.mentions:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=uid) for uid in output.mentions])
 
 
 @dataclass
@@ -74,7 +82,7 @@ class Delivery:
         if channel is None:  # another channel (a click in a DM posts to the game's channel)
             channel = self.client.get_partial_messageable(int(channel_id))
         try:
-            await send_chunks(channel, output, allowed_mentions=_CHANNEL_MENTIONS)
+            await send_chunks(channel, output)
         except discord.HTTPException as error:
             # The service has already acted: say what was lost and carry on with the rest.
             log.warning("posting in channel %s failed (%s %s)", channel_id, error.status, error.code)
@@ -96,7 +104,8 @@ class Delivery:
             self.report.dm_failed_users.add(user_id)
             fallback = output.dm_fallback or DEFAULT_DM_FALLBACK
             await self._to_channel(
-                Output(target=Target.channel(self.game_channel_id), text=f"<@{user_id}> {fallback}")
+                Output(target=Target.channel(self.game_channel_id), text=f"<@{user_id}> {fallback}",
+                       mentions=(user_id,))
             )
 
     async def _ephemeral(self, text: str, output: Output | None = None) -> None:
@@ -115,12 +124,7 @@ class Delivery:
             self.report.ephemeral_sent += 1
 
 
-async def send_chunks(
-    destination: discord.abc.Messageable,
-    output: Output,
-    *,
-    allowed_mentions: discord.AllowedMentions | None = None,
-) -> None:
+async def send_chunks(destination: discord.abc.Messageable, output: Output) -> None:
     """Send ``output`` as one or more messages; the image and components ride on the last one."""
     chunks = split_message(output.text) or [""]
     last = len(chunks) - 1
@@ -130,7 +134,7 @@ async def send_chunks(
             continue
         await destination.send(
             content=chunk or None,
-            allowed_mentions=allowed_mentions or discord.AllowedMentions.none(),
+            allowed_mentions=allowed_mentions(output),
             **extras,
         )
 

@@ -23,4 +23,6 @@ def invocation_from(interaction: discord.Interaction, command: str, options: dic
         command=command,
         options={name: str(value) for name, value in options.items() if value is not None and value != ""},
         can_manage_channel=interaction.permissions.manage_channels,
+        # The interaction id names this delivery: the service applies an action carried by it once.
+        request_id=str(interaction.id),
     )

@@ -16,7 +16,11 @@ class Invocation:
     """One slash command or component click.
 
     ``command`` is the command path as typed: "game new", "game join", "play", "rules", ...
-    ``options`` are the option values as strings, by the same names Discord uses.
+    ``options`` are the option values as strings, by the same names Discord uses. A click on a
+    component also carries ``for_game`` (the game id it was made for) and ``token`` (what it was
+    current at) among its options.
+    ``request_id`` identifies the delivery (Discord's interaction id, or the table's request id):
+    an action carried by a request id that was already applied is not applied again.
     """
 
     user_id: int
@@ -25,6 +29,7 @@ class Invocation:
     command: str
     options: dict[str, str] = field(default_factory=dict)
     can_manage_channel: bool = False  # the Discord "Manage Channels" permission, for /game abort
+    request_id: str | None = None
 
 
 class TargetKind(str, Enum):  # noqa: UP042 - str() must stay as it is for the adapter
@@ -54,15 +59,17 @@ class Target:
 
 @dataclass(frozen=True)
 class Button:
-    """A button whose click comes back as ``/play action:<action>`` checked against ``version``.
+    """A button whose click comes back as ``/play action:<action>`` for game ``game_id``.
 
-    ``custom_id`` is built by the adapter from ``channel_id``, ``version`` and ``action``; it must
-    stay under Discord's 100 characters, so actions longer than that get no button.
+    ``token`` is what the click must still match to count (see ``bot.service.components``); the
+    adapter builds the custom_id from ``game_id``, ``token`` and ``action``, which must stay under
+    Discord's 100 characters, so actions longer than that get no button.
     """
 
     label: str
     action: str
-    version: int
+    game_id: int
+    token: str
     style: str = "secondary"  # primary | secondary | success | danger
 
 
@@ -72,7 +79,8 @@ class Select:
 
     placeholder: str
     actions: tuple[str, ...]
-    version: int
+    game_id: int
+    token: str
 
 
 @dataclass(frozen=True)
@@ -86,3 +94,6 @@ class Output:
     # For a DM: what to show in the channel instead if the user's DMs are closed. It must reveal
     # nothing private: it only tells the user to use /game hand.
     dm_fallback: str | None = None
+    # The users this output means to notify. Nothing else in its text may ping anybody: a
+    # display name written like a mention stays plain text.
+    mentions: tuple[int, ...] = ()

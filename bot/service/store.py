@@ -1,14 +1,29 @@
 """SQLite persistence for games: ordered migrations, games, seats and an append-only action log.
 
-Every write that matters to a player is one transaction: an accepted action inserts its log row and
-replaces the game's snapshot together, so a crash leaves either both or neither.
+Isolation. Every game shares one SQLite connection, and a connection has one transaction at a time:
+two games interleaving their statements on it would commit or roll back each other's half-written
+moves. So every use of the connection goes through ``_lock``: a write is one explicit
+``BEGIN IMMEDIATE … COMMIT`` holding the lock from its first statement to its commit, and a read
+holds it too, so it never sees another game's uncommitted rows. An accepted action (its log row,
+the snapshot and the version) is therefore one transaction of its own game; a crash leaves all of
+it or none of it. SQLite's statements take well under a millisecond, so one lock costs nothing
+measurable against the image a command draws.
+
+Errors. Opening a file that is not a database, a folder that cannot be written, a read-only
+file or a database written by a newer Game Master raises ``StorageError`` with one line for the
+host, and leaves no thread behind (a failed open used to hang the process on exit).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 import re
-from collections.abc import Mapping
+import sqlite3
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +34,35 @@ import migrations
 
 MIGRATIONS_DIR = Path(migrations.__file__).resolve().parent
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+BUSY_TIMEOUT_MS = 5000
+
+
+class _NoDebug(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno > logging.DEBUG
+
+
+def quiet_library_loggers() -> None:
+    """Keep the loggers that would print query values or message bodies out of the host's log.
+
+    aiosqlite logs every call with its SQL parameters at DEBUG (secret moves, snapshots); discord.py's
+    HTTP, gateway and webhook loggers log request bodies and gateway events at DEBUG (DM texts,
+    hidden moves typed into /play). A level alone would yield to a host that sets these loggers to
+    DEBUG on purpose, so a filter drops their DEBUG records whatever the level says.
+    """
+    for name in ("aiosqlite", "discord.http", "discord.gateway", "discord.webhook.async_", "discord.state"):
+        logger = logging.getLogger(name)
+        if logger.level in (logging.NOTSET, logging.DEBUG):
+            logger.setLevel(logging.INFO)
+        if not any(isinstance(f, _NoDebug) for f in logger.filters):
+            logger.addFilter(_NoDebug())
+
+
+quiet_library_loggers()
+
+
+class StorageError(Exception):
+    """The database cannot be used; ``str(err)`` is one line for the host."""
 
 
 @dataclass
@@ -34,6 +78,7 @@ class GameRecord:
     version: int
     snapshot: dict[str, Any] | None
     seats: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (user id, name)
+    step: int = 0  # public steps: actions that told the channel something (hidden ones do not count)
 
 
 @dataclass(frozen=True)
@@ -44,6 +89,23 @@ class ActionRecord:
     notation: str
     public_text: str
     at: str
+    step: int | None = None  # the public step this action made, None for a hidden one
+    request_id: str | None = None
+
+
+@dataclass(frozen=True)
+class LogHealth:
+    """What the start-up check compares: the version against the log rows of one game."""
+
+    game_id: int
+    version: int
+    rows: int
+    max_seq: int
+
+    @property
+    def consistent(self) -> bool:
+        # seq is a primary key per game and starts at 1, so rows == max_seq means 1..n without gaps.
+        return self.rows == self.version == self.max_seq
 
 
 def _dumps(data: Any) -> str:
@@ -65,6 +127,24 @@ def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return found
 
 
+def describe_sqlite_error(path: str, err: BaseException) -> str:
+    """One line a host can act on, for an error met while opening or migrating the database."""
+    text = str(err)
+    lowered = text.lower()
+    if "file is not a database" in lowered or "malformed" in lowered:
+        return (f"The database file {path} is not a Game Master database (SQLite says: {text}). "
+                "Point DATABASE_PATH or --db at another file.")
+    if "readonly" in lowered or "read-only" in lowered:
+        return (f"The database {path} cannot be written (SQLite says: {text}): the file or its file system "
+                "is read-only. Give the bot a writable file.")
+    if "unable to open" in lowered:
+        return (f"The database {path} cannot be opened (SQLite says: {text}): check that its folder exists "
+                "and that this user may write there.")
+    if "locked" in lowered or "busy" in lowered:
+        return f"The database {path} is locked by another program (SQLite says: {text}); is a second bot running?"
+    return f"The database {path} cannot be used (SQLite says: {text})."
+
+
 class Store:
     """One SQLite database (a file, or ":memory:") holding every game."""
 
@@ -72,6 +152,7 @@ class Store:
         self.path = str(path)
         self.migrations_dir = migrations_dir
         self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -80,63 +161,133 @@ class Store:
         return self._db
 
     async def open(self) -> list[int]:
-        """Connect and apply pending migrations; returns the versions applied now."""
+        """Connect and apply pending migrations; returns the versions applied now.
+
+        Raises ``StorageError`` (one line) when the database cannot be used."""
         if self._db is not None:
             return []
-        self._db = await aiosqlite.connect(self.path)
-        self._db.row_factory = aiosqlite.Row
-        await self._db.execute("PRAGMA foreign_keys = ON")
-        if self.path != ":memory:":
-            await self._db.execute("PRAGMA journal_mode = WAL")
-        return await self._migrate()
+        try:
+            # isolation_level=None: the sqlite3 module opens no transactions of its own; every
+            # transaction here is an explicit BEGIN IMMEDIATE ... COMMIT under the lock.
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            self._db.row_factory = aiosqlite.Row
+            await self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await self._db.execute("PRAGMA foreign_keys = ON")
+            if self.path != ":memory:":
+                await self._db.execute("PRAGMA journal_mode = WAL")
+            return await self._migrate()
+        except (sqlite3.Error, OSError) as err:
+            await self._close_quietly()
+            raise StorageError(describe_sqlite_error(self.path, err)) from None
+        except BaseException:
+            await self._close_quietly()
+            raise
 
-    async def close(self) -> None:
+    async def _close_quietly(self) -> None:
         if self._db is not None:
-            await self._db.close()
+            with contextlib.suppress(Exception):  # the thread must stop even when closing reports an error
+                await self._db.close()
             self._db = None
 
+    async def close(self) -> None:
+        async with self._lock:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
+
+    # -- transactions ------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction, alone on the connection from BEGIN to COMMIT."""
+        async with self._lock:
+            db = self.db
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                # Shielded: a cancelled command must still roll back before the lock is released.
+                await asyncio.shield(self._rollback(db))
+                raise
+            else:
+                await db.execute("COMMIT")
+
+    @staticmethod
+    async def _rollback(db: aiosqlite.Connection) -> None:
+        with contextlib.suppress(sqlite3.Error):  # already rolled back (a failed COMMIT, say)
+            await db.execute("ROLLBACK")
+
+    async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def _fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+        async with self._lock, self.db.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    # -- migrations --------------------------------------------------------------------------
+
     async def _migrate(self) -> list[int]:
-        await self.db.execute(
+        db = self.db
+        await db.execute(
             "CREATE TABLE IF NOT EXISTS schema_version ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
             " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))"
         )
-        await self.db.commit()
-        done = {v for v, _ in await self.schema_versions()}
+        files = migration_files(self.migrations_dir)
+        known = len(files)
         applied = []
-        for version, path in migration_files(self.migrations_dir):
-            if version in done:
-                continue
+        for version, path in files:
             script = path.read_text(encoding="utf-8")
-            # executescript commits whatever is pending first; BEGIN ... COMMIT makes the file and its
-            # schema_version row one transaction.
-            await self.db.executescript(
-                f"BEGIN;\n{script}\n;INSERT INTO schema_version (version, name) "
-                f"VALUES ({version}, '{path.name}');\nCOMMIT;"
-            )
-            applied.append(version)
+            async with self._lock:
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    # Checked inside the transaction: a second process starting at the same moment
+                    # waits for the first one's migration and then finds it done.
+                    async with db.execute("SELECT MAX(version) FROM schema_version") as cur:
+                        row = await cur.fetchone()
+                    newest = row[0] or 0
+                    if newest > known:
+                        raise StorageError(
+                            f"The database {self.path} was written by a newer Game Master (schema version "
+                            f"{newest}; this one knows up to {known}). Upgrade Game Master or use another "
+                            "database file."
+                        )
+                    async with db.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,)) as cur:
+                        done = await cur.fetchone() is not None
+                    if not done:
+                        for statement in _statements(script):
+                            await db.execute(statement)
+                        await db.execute("INSERT INTO schema_version (version, name) VALUES (?, ?)",
+                                         (version, path.name))
+                        applied.append(version)
+                except BaseException:
+                    await self._rollback(db)
+                    raise
+                await db.execute("COMMIT")
         return applied
 
     async def schema_versions(self) -> list[tuple[int, str]]:
-        async with self.db.execute("SELECT version, name FROM schema_version ORDER BY version") as cur:
-            return [(row["version"], row["name"]) for row in await cur.fetchall()]
+        rows = await self._fetchall("SELECT version, name FROM schema_version ORDER BY version")
+        return [(row["version"], row["name"]) for row in rows]
 
     # -- games -------------------------------------------------------------------------------
 
     async def open_games(self) -> list[GameRecord]:
         """Every game in the lobby or running, with its seats."""
-        async with self.db.execute(
-            "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self._fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
         games = [self._record(row) for row in rows]
-        for game in games:
-            game.seats = await self._seats(game.id)
+        seats = await self._fetchall(
+            "SELECT s.game_id, s.seat, s.user_id, s.user_name FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.status IN ('lobby', 'running') ORDER BY s.game_id, s.seat"
+        )
+        by_game = {game.id: game for game in games}
+        for row in seats:
+            by_game[row["game_id"]].seats[row["seat"]] = (row["user_id"], row["user_name"])
         return games
 
     async def game(self, game_id: int) -> GameRecord:
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise KeyError(game_id)
         record = self._record(row)
@@ -156,44 +307,45 @@ class Store:
             status=row["status"],
             version=row["version"],
             snapshot=json.loads(row["snapshot_json"]) if row["snapshot_json"] else None,
+            step=row["step"],
         )
 
     async def _seats(self, game_id: int) -> dict[int, tuple[int, str]]:
-        async with self.db.execute(
+        rows = await self._fetchall(
             "SELECT seat, user_id, user_name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ) as cur:
-            return {row["seat"]: (row["user_id"], row["user_name"]) for row in await cur.fetchall()}
+        )
+        return {row["seat"]: (row["user_id"], row["user_name"]) for row in rows}
 
     async def create_game(
         self, channel_id: str, game: str, options: Mapping[str, str], creator_id: int, creator_name: str, now: str
     ) -> int:
-        cur = await self.db.execute(
-            "INSERT INTO games (channel_id, game, options_json, creator_id, creator_name, status,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
-            (channel_id, game, _dumps(dict(options)), creator_id, creator_name, now, now),
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO games (channel_id, game, options_json, creator_id, creator_name, status,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (channel_id, game, _dumps(dict(options)), creator_id, creator_name, now, now),
+            )
         assert cur.lastrowid is not None
         return cur.lastrowid
 
     async def take_seat(self, game_id: int, seat: int, user_id: int, user_name: str) -> None:
-        await self.db.execute(
-            "INSERT INTO seats (game_id, seat, user_id, user_name) VALUES (?, ?, ?, ?)",
-            (game_id, seat, user_id, user_name),
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, user_name) VALUES (?, ?, ?, ?)",
+                (game_id, seat, user_id, user_name),
+            )
 
     async def leave_seat(self, game_id: int, user_id: int) -> None:
-        await self.db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
     async def start_game(self, game_id: int, seed: int, snapshot: Mapping[str, Any], now: str) -> None:
-        await self.db.execute(
-            "UPDATE games SET status = 'running', seed = ?, version = 0, snapshot_json = ?, updated_at = ?"
-            " WHERE id = ? AND status = 'lobby'",
-            (seed, _dumps(snapshot), now, game_id),
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET status = 'running', seed = ?, version = 0, step = 0, snapshot_json = ?,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, _dumps(snapshot), now, game_id),
+            )
 
     async def record_action(
         self,
@@ -206,44 +358,89 @@ class Store:
         snapshot: Mapping[str, Any],
         status: str,
         now: str,
+        *,
+        step: int | None = None,
+        request_id: str | None = None,
     ) -> None:
-        """Append one accepted action and the snapshot it produced, atomically."""
-        try:
-            await self.db.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, notation, public_text, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, user_id, notation, public_text, now),
+        """Append one accepted action and the snapshot it produced: one transaction of this game.
+
+        ``step`` is the public step this action made (None for a hidden one); the game's step
+        counter moves to it. The update checks the version the action was judged against, so a
+        stale writer changes nothing."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, user_id, notation, public_text, at, step, request_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, user_id, notation, public_text, now, step, request_id),
             )
-            cur = await self.db.execute(
-                "UPDATE games SET version = ?, snapshot_json = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                (seq, _dumps(snapshot), status, now, game_id, seq - 1),
+            cur = await db.execute(
+                "UPDATE games SET version = ?, step = COALESCE(?, step), snapshot_json = ?, status = ?,"
+                " updated_at = ? WHERE id = ? AND version = ?",
+                (seq, step, _dumps(snapshot), status, now, game_id, seq - 1),
             )
             if cur.rowcount != 1:
                 raise RuntimeError(f"game {game_id} is not at version {seq - 1}")
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
 
     async def set_status(self, game_id: int, status: str, now: str) -> None:
-        await self.db.execute(
-            "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id)
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        async with self.db.execute(
-            "SELECT seq, seat, user_id, notation, public_text, at FROM actions WHERE game_id = ? ORDER BY seq",
+        rows = await self._fetchall(
+            "SELECT seq, seat, user_id, notation, public_text, at, step, request_id FROM actions"
+            " WHERE game_id = ? ORDER BY seq",
             (game_id,),
-        ) as cur:
-            return [ActionRecord(**dict(row)) for row in await cur.fetchall()]
+        )
+        return [ActionRecord(**dict(row)) for row in rows]
+
+    async def action_for_request(self, game_id: int, request_id: str) -> ActionRecord | None:
+        """The action already applied for this request id (a command delivered twice), if any."""
+        row = await self._fetchone(
+            "SELECT seq, seat, user_id, notation, public_text, at, step, request_id FROM actions"
+            " WHERE game_id = ? AND request_id = ?",
+            (game_id, request_id),
+        )
+        return ActionRecord(**dict(row)) if row is not None else None
 
     async def recent_public_log(self, game_id: int, count: int) -> list[tuple[int, str]]:
-        async with self.db.execute(
-            "SELECT seq, public_text FROM actions WHERE game_id = ? AND public_text != ''"
+        """The last ``count`` public entries, each numbered by its public step (never by the
+        action count, which would tell how many hidden moves were made)."""
+        rows = await self._fetchall(
+            "SELECT step, public_text FROM actions WHERE game_id = ? AND public_text != '' AND step IS NOT NULL"
             " ORDER BY seq DESC LIMIT ?",
             (game_id, count),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [(row["seq"], row["public_text"]) for row in reversed(rows)]
+        )
+        return [(row["step"], row["public_text"]) for row in reversed(rows)]
+
+    # -- the start-up check ------------------------------------------------------------------
+
+    async def log_health(self) -> dict[int, LogHealth]:
+        """Version against log rows for every running game, in one query."""
+        rows = await self._fetchall(
+            "SELECT g.id, g.version, COUNT(a.seq) AS n, COALESCE(MAX(a.seq), 0) AS top FROM games g"
+            " LEFT JOIN actions a ON a.game_id = g.id WHERE g.status = 'running' GROUP BY g.id"
+        )
+        return {row["id"]: LogHealth(row["id"], row["version"], row["n"], row["top"]) for row in rows}
+
+    async def repair(self, game_id: int, version: int, step: int, snapshot: Mapping[str, Any], now: str) -> None:
+        """Set a game's version and snapshot to what its own log replays to (the start-up repair)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET version = ?, step = ?, snapshot_json = ?, updated_at = ? WHERE id = ?",
+                (version, step, _dumps(snapshot), now, game_id),
+            )
+
+
+def _statements(script: str) -> list[str]:
+    """A migration file cut into statements (sqlite3.complete_statement knows where triggers end)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        if not current and (not line.strip() or line.lstrip().startswith("--")):
+            continue
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from render.kaploom.board import render_board
 from render.kaploom.screen import render_screen
+from render.kaploom.text import describe_private
 from rules.kaploom.views import PrivateView, PublicView
 
 
@@ -17,4 +18,4 @@ def render_private(view: PrivateView, names: Mapping[int, str] | None = None) ->
     return render_screen(view, names)
 
 
-__all__ = ["render_private", "render_public"]
+__all__ = ["describe_private", "render_private", "render_public"]

@@ -1,6 +1,6 @@
 """What every engine shares: the engine protocol, the error family and the seeded generator."""
 
-from rules.core.engine import Engine, Event, Outcome
+from rules.core.engine import Decision, DecisionKind, Engine, Event, Outcome
 from rules.core.errors import (
     BadOptions,
     GameIsOver,
@@ -13,6 +13,8 @@ from rules.core.rng import Rng
 
 __all__ = (
     "BadOptions",
+    "Decision",
+    "DecisionKind",
     "Engine",
     "Event",
     "GameIsOver",

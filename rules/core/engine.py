@@ -19,8 +19,10 @@ may see, ``private_view`` adds what one seat alone may see. Renderers and messag
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -39,6 +41,38 @@ class Event:
 
     text: str
     private: Mapping[int, str] = field(default_factory=dict)
+
+
+class DecisionKind(str, Enum):  # noqa: UP042 - the value is stored and printed as it is
+    TURN = "turn"  # the seat's turn; the others wait
+    SIMULTANEOUS = "simultaneous"  # a part of a phase everyone plays at once, behind their screens
+    REACTION = "reaction"  # out of turn, in answer to something that just happened
+    GROUP = "group"  # a choice the players make together
+
+
+_KEY = re.compile(r"[A-Za-z0-9._-]{1,24}")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the engine waits for from one seat.
+
+    ``key`` names this decision while it lasts: it stays the same while the seat keeps deciding
+    (placing dice one by one, say) and changes when a new decision begins (the next round, the
+    next turn). It is built from public facts only (round, phase, turn), because it travels in
+    the ids of the seat's menus. 1-24 characters of ``A-Za-z0-9._-``.
+    ``default`` is the action taken for the seat when its time runs out; it is always legal.
+    The seat's legal actions are ``engine.legal_actions(state, seat)``.
+    """
+
+    kind: DecisionKind
+    key: str
+    default: Any
+    prompt: str = ""  # what is asked, in a few words
+
+    def __post_init__(self) -> None:
+        if not _KEY.fullmatch(self.key):
+            raise ValueError(f"a decision key is 1-24 characters of A-Za-z0-9._-, not {self.key!r}")
 
 
 @dataclass(frozen=True)
@@ -62,8 +96,11 @@ class Engine(Protocol, Generic[StateT, ActionT]):
 
     def new_game(self, seed: int, options: BaseModel) -> StateT: ...
 
+    def pending(self, state: StateT) -> Mapping[int, Decision]:
+        """Seat -> the decision the engine waits for from it now; empty once the game is over."""
+
     def to_act(self, state: StateT) -> tuple[int, ...]:
-        """Seats the engine is waiting for now; empty once the game is over."""
+        """Seats the engine is waiting for now (the keys of ``pending``); empty once the game is over."""
 
     def legal_actions(self, state: StateT, seat: int) -> Sequence[ActionT]:
         """Every action open to ``seat`` now, most useful first; empty if it need not act."""

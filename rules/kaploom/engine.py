@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from rules.core.engine import Event, Outcome
+from rules.core.engine import Decision, DecisionKind, Event, Outcome
 from rules.core.errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from rules.core.rng import Rng
 from rules.kaploom import scoring
@@ -204,6 +204,25 @@ class KaploomEngine:
     def requirements_met(self, s: State, p: Player, aid: str) -> bool:
         """Are all the dice requirements of ``aid`` met by the dice on it now?"""
         return meets(game_data().actions[aid], _board_sigs(s, p, aid))
+
+    def pending(self, state: State) -> dict[int, Decision]:
+        """Phase 1 is simultaneous (everyone assigns behind their screen; the time-out default is
+        ``ready`` with what is placed, or ``skip`` of an owed re-roll); paying a face cost at the
+        reveal and powering up in Phase 3 are turns (defaults ``forfeit`` and ``done``)."""
+        seats = self.to_act(state)
+        r = state.round
+        if state.phase == "roll":
+            return {
+                seat: Decision(DecisionKind.SIMULTANEOUS, f"r{r}.roll",
+                               SKIP if state.players[seat].pending_reroll else READY,
+                               "place your dice behind your screen, then ready")
+                for seat in seats
+            }
+        if state.phase == "reveal":
+            return {seat: Decision(DecisionKind.TURN, f"r{r}.pay", FORFEIT, "pay the face cost or forfeit")
+                    for seat in seats}
+        return {seat: Decision(DecisionKind.TURN, f"r{r}.power{state.turn}", DONE, "power up, then done")
+                for seat in seats}
 
     def to_act(self, state: State) -> tuple[int, ...]:
         if state.phase == "over":

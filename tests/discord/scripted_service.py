@@ -3,7 +3,7 @@
 The discord.py side of these tests is real; this only stands in for ``bot.service.SessionService``
 so the adapter can be tested on its own. It records what it was asked, and answers like the real
 service would: board posts to the channel, private views by DM, errors ephemerally, and "out of
-date" for a click carrying an old version.
+date" for a click carrying an old token. Its one game has the id ``GAME_ID``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from bot.service.messages import Button, Invocation, Output, Select, Target
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"board-image-bytes"
 SECRET = "your screen: 3 on GROW, 5 on POW"
+GAME_ID = 7
 
 
 def legal_actions() -> list[str]:
@@ -83,11 +84,15 @@ class ScriptedService:
             image=PNG,
             image_name="board.png",
             buttons=(
-                Button("Ready", "ready", self.version, style="success"),
-                Button("Re-roll", "reroll", self.version),
+                Button("Ready", "ready", GAME_ID, self.token, style="success"),
+                Button("Re-roll", "reroll", GAME_ID, self.token),
             ),
-            select=Select("Assign a die", tuple(legal_actions()[:5]), self.version),
+            select=Select("Assign a die", tuple(legal_actions()[:5]), GAME_ID, self.token),
         )
+
+    @property
+    def token(self) -> str:
+        return f"s{self.version}"
 
     def _new(self, inv: Invocation) -> list[Output]:
         return [self._board(inv.channel_id, f"{inv.user_name} opened a game of {inv.options.get('game')}.")]
@@ -105,8 +110,8 @@ class ScriptedService:
         ]
 
     def _play(self, inv: Invocation) -> list[Output]:
-        version = inv.options.get("version")
-        if version is not None and int(version) != self.version:
+        token = inv.options.get("token")
+        if token is not None and token != self.token:
             return [Output(Target.ephemeral(inv.user_id), "That board is out of date: use the newest one.")]
         action = inv.options.get("action")
         if action is None:

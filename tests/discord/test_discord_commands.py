@@ -27,7 +27,11 @@ AUTOCOMPLETE_RESULT = 8
 async def test_login_runs_setup_hook_registers_components_and_does_not_sync(bot, fake, service):
     assert service.started
     patterns = {p.pattern for p in bot._connection._view_store._dynamic_items}
-    assert patterns == {r"gm:act:(?P<version>\d+):(?P<action>.+)", r"gm:sel:(?P<version>\d+)"}
+    assert patterns == {
+        r"gm:b:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,16}):(?P<action>.+)",
+        r"gm:s:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,16})",
+        r"gm:(?:act|sel):.*",
+    }
     assert not fake.of("PUT", f"/applications/{APP_ID}/")  # no sync on an ordinary boot
     await bot.close()
     assert service.closed
@@ -78,7 +82,7 @@ async def test_game_new_defers_ephemerally_then_posts_the_board_in_the_channel(b
     assert post.content == "Alice opened a game of kaploom."
     assert post.files == [("board.png", PNG)]
     assert post.json["attachments"][0]["filename"] == "board.png"
-    assert post.custom_ids == ["gm:act:3:ready", "gm:act:3:reroll", "gm:sel:3"]
+    assert post.custom_ids == ["gm:b:7:s3:ready", "gm:b:7:s3:reroll", "gm:s:7:s3"]
     # Nothing private was said, so the "thinking" placeholder is removed.
     assert len(fake.deleted_originals()) == 1
     assert not fake.followups()
@@ -119,7 +123,8 @@ async def test_closed_dms_get_a_mention_in_the_channel_and_nothing_private(bot, 
     ]  # once, although two DMs to 101 were due
     fallback = channel[1]
     assert not fallback.files and not fallback.custom_ids
-    assert fallback.json["allowed_mentions"]["parse"] == ["users"]  # the mention pings; @everyone never
+    # the mention pings that user and nobody else; @everyone, roles and other users never
+    assert fallback.json["allowed_mentions"] == {"parse": [], "users": [101]}
     assert all(
         SECRET not in (r.content or "") for r in fake.requests if r.path.endswith(f"/{CHANNEL_ID}/messages")
     )

@@ -26,11 +26,11 @@ async def test_a_click_after_a_restart_plays_the_action(start_bot, fake):
     # A new process: new client, new service on the same (here: pretend) database.
     second_run = ScriptedService(version=3)
     new_bot = await start_bot(second_run)
-    await dispatch(new_bot, fake.click(board, "gm:act:3:ready", user_id=102, name="bob"))
+    await dispatch(new_bot, fake.click(board, "gm:b:7:s3:ready", user_id=102, name="bob"))
 
     (click,) = second_run.invocations
     assert click.command == "play"
-    assert click.options == {"action": "ready", "version": "3"}
+    assert click.options == {"action": "ready", "for_game": "7", "token": "s3"}
     assert (click.user_id, click.channel_id) == (102, str(CHANNEL_ID))
     assert not new_bot._connection._view_store._views  # nothing held in memory: the custom_id is all
     ack = fake.callbacks()[-1]
@@ -42,7 +42,7 @@ async def test_a_click_on_an_old_board_says_so_and_changes_nothing(bot, fake, se
     board = await _post_board(bot, fake)
     service.version = 4  # someone moved since this board was posted
 
-    await dispatch(bot, fake.click(board, "gm:act:3:reroll"))
+    await dispatch(bot, fake.click(board, "gm:b:7:s3:reroll"))
 
     (reply,) = fake.followups()
     assert reply.flags & EPHEMERAL and "out of date" in reply.content
@@ -53,29 +53,29 @@ async def test_a_click_on_an_old_board_says_so_and_changes_nothing(bot, fake, se
 async def test_choosing_from_the_select_plays_the_chosen_value(bot, fake, service):
     board = await _post_board(bot, fake)
 
-    await dispatch(bot, fake.click(board, "gm:sel:3", values=["assign 1 grow"]))
+    await dispatch(bot, fake.click(board, "gm:s:7:s3", values=["assign 1 grow"]))
 
-    assert service.invocations[-1].options == {"action": "assign 1 grow", "version": "3"}
+    assert service.invocations[-1].options == {"action": "assign 1 grow", "for_game": "7", "token": "s3"}
     assert fake.channel_messages()[-1].content == "Alice played assign 1 grow."
 
 
 async def test_an_action_with_spaces_and_colons_survives_the_custom_id(bot, fake, service):
     service.responders["game board"] = lambda inv: [
-        Output(Target.channel(inv.channel_id), "board", buttons=(Button("Odd", "swap 2:wild x", 3),))
+        Output(Target.channel(inv.channel_id), "board", buttons=(Button("Odd", "swap 2:wild x", 7, "s3"),))
     ]
     await dispatch(bot, fake.slash("game board"))
     (board,) = fake.channel_messages()
-    assert board.custom_ids == ["gm:act:3:swap 2:wild x"]
+    assert board.custom_ids == ["gm:b:7:s3:swap 2:wild x"]
 
-    await dispatch(bot, fake.click(board, "gm:act:3:swap 2:wild x"))
-    assert service.invocations[-1].options == {"action": "swap 2:wild x", "version": "3"}
+    await dispatch(bot, fake.click(board, "gm:b:7:s3:swap 2:wild x"))
+    assert service.invocations[-1].options == {"action": "swap 2:wild x", "for_game": "7", "token": "s3"}
 
 
 def test_view_respects_discord_limits():
-    long_action = "a" * 95  # with "gm:act:3:" that is over 100 characters
-    buttons = tuple(Button(f"B{n}", f"act {n}", 3) for n in range(30))
-    buttons += (Button("dup", "act 0", 3), Button("long", long_action, 3))
-    select = Select("pick", tuple(f"opt {n}" for n in range(30)) + ("b" * 101,), 3)
+    long_action = "a" * 92  # with "gm:b:7:s3:" that is over 100 characters
+    buttons = tuple(Button(f"B{n}", f"act {n}", 7, "s3") for n in range(30))
+    buttons += (Button("dup", "act 0", 7, "s3"), Button("long", long_action, 7, "s3"))
+    select = Select("pick", tuple(f"opt {n}" for n in range(30)) + ("b" * 101,), 7, "s3")
 
     view = view_for(Output(Target.channel("1"), "x", buttons=buttons, select=select))
     payload = view.to_components()
@@ -91,4 +91,4 @@ def test_view_respects_discord_limits():
 
 def test_no_components_means_no_view():
     assert view_for(Output(Target.channel("1"), "just text")) is None
-    assert view_for(Output(Target.channel("1"), "x", buttons=(Button("long", "z" * 200, 1),))) is None
+    assert view_for(Output(Target.channel("1"), "x", buttons=(Button("long", "z" * 200, 1, "s0"),))) is None

@@ -29,9 +29,9 @@ async def test_kaploom_through_discord_with_a_restart(fake, monkeypatch, tmp_pat
         await dispatch(bot, fake.slash("game join", user_id=BOB, name="bob"))
         await dispatch(bot, fake.slash("game join", user_id=ALICE, name="alice"))
         lobby = fake.channel_messages()[-1]
-        assert lobby.custom_ids == ["gm:act:0:!start"]
+        assert lobby.custom_ids == ["gm:b:1:-:!start"]
 
-        await dispatch(bot, fake.click(lobby, "gm:act:0:!start", user_id=BOB, name="bob"))
+        await dispatch(bot, fake.click(lobby, "gm:b:1:-:!start", user_id=BOB, name="bob"))
 
         board = fake.channel_messages()[-1]
         assert "KAPLOOM! begins" in board.content
@@ -61,8 +61,9 @@ async def test_kaploom_through_discord_with_a_restart(fake, monkeypatch, tmp_pat
         assert service.session(str(CHANNEL_ID)).version == 1
         private_ack = fake.followups()[-1]
         assert private_ack.flags & EPHEMERAL  # a secret assignment is confirmed privately
-        old_dm_select = fake.channel_messages(fake.dm_channel_of(ALICE))[0]
-        assert old_dm_select.custom_ids == ["gm:sel:0"]
+        first_dm_select = fake.channel_messages(fake.dm_channel_of(ALICE))[0]
+        # The menu names its game and the decision it answers (round 1, Phase 1), not a version.
+        assert first_dm_select.custom_ids == ["gm:s:1:r1.roll"]
     finally:
         await bot.close()
 
@@ -72,25 +73,16 @@ async def test_kaploom_through_discord_with_a_restart(fake, monkeypatch, tmp_pat
         assert service.session(str(CHANNEL_ID)).version == 1
         posted_before = len(fake.channel_messages())
 
-        # A select from before the move is out of date, and says so privately.
-        option = old_dm_select.json["components"][0]["components"][0]["options"][0]["value"]
-        await dispatch(bot, fake.click(old_dm_select, "gm:sel:0", values=[option]))
-        stale = fake.followups()[-1]
-        assert stale.flags & EPHEMERAL and "out of date" in stale.content
-        assert service.session(str(CHANNEL_ID)).version == 1
-        assert len(fake.channel_messages()) == posted_before
-
         # "My screen" on the board posted before the restart still answers, privately.
-        await dispatch(bot, fake.click(board, "gm:act:0:!hand", user_id=BOB, name="bob"))
+        await dispatch(bot, fake.click(board, "gm:b:1:-:!hand", user_id=BOB, name="bob"))
         screen = fake.followups()[-1]
         assert screen.flags & EPHEMERAL and screen.files and screen.files[0][1].startswith(PNG_MAGIC)
 
-        # A current select in the DM, clicked after the restart, plays the move in the game.
-        current = fake.channel_messages(fake.dm_channel_of(ALICE))[-1]
-        (custom_id,) = current.custom_ids
-        assert custom_id == "gm:sel:1"
-        await dispatch(bot, fake.click(current, custom_id, values=["ready"]))
+        # The first DM select of this decision, clicked after the restart, still plays a move
+        # that is legal (Alice's own placement since then does not stale it).
+        await dispatch(bot, fake.click(first_dm_select, "gm:s:1:r1.roll", values=["ready"]))
         assert service.session(str(CHANNEL_ID)).version == 2
         assert "Hero is ready" in fake.channel_messages()[-1].content
+        assert len(fake.channel_messages()) == posted_before + 1
     finally:
         await bot.close()

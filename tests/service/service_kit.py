@@ -17,6 +17,18 @@ def inv(user: str, command: str, channel: str = CHANNEL, manage: bool = False, *
                       can_manage_channel=manage)
 
 
+def click(user: str, action: str, session, token: str | None = None, channel: str = CHANNEL,
+          request_id: str | None = None) -> Invocation:
+    """A click on a component made for ``session``'s game, for decision ``token`` (default: the
+    clicker's current decision)."""
+    if token is None:
+        seat = session.seat_of(USERS[user])
+        decision = session.engine.pending(session.state).get(seat) if seat is not None else None
+        token = decision.key if decision is not None else "-"
+    options = {"action": action, "for_game": str(session.record.id), "token": token}
+    return Invocation(USERS[user], user, channel, "play", options, request_id=request_id)
+
+
 async def make_service(path: str | Path = ":memory:", seed: int = 1, engines: dict | None = None) -> SessionService:
     service = SessionService(Store(path), engines=engines or {"toy": TOY}, render=False, seed=seed)
     await service.start()

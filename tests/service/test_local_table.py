@@ -69,7 +69,7 @@ async def test_db_keeps_games_between_runs_one_command_per_run(tmp_path):
     together = await play(lines, tmp_path, seed=9)
     apart = "".join([await play([line], tmp_path, seed=9, db=db) for line in lines])
     assert together == apart
-    assert "Running, 0 actions so far." in apart
+    assert "Running, 0 public steps so far." in apart
 
 
 async def test_no_private_fact_on_a_channel_line(tmp_path):

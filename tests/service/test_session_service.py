@@ -7,12 +7,12 @@ import asyncio
 import re
 
 import pytest
-from service_kit import CHANNEL, USERS, inv, make_service, only_error, seated_game, snapshot_of
+from service_kit import CHANNEL, USERS, click, inv, make_service, only_error, seated_game, snapshot_of
 from toy_engine import ENGINE as TOY
 
 from bot.service import SessionService, TargetKind
 from bot.service.components import CHOICES, HAND, JOIN, START
-from bot.service.service import OUT_OF_DATE
+from bot.service.driver import OUT_OF_DATE
 
 
 @pytest.fixture
@@ -95,7 +95,8 @@ async def test_running_game_refusals_change_nothing(service):
         (inv("alice", "play", action=f"pick {blue_card}"), "alice", f"no card {blue_card}"),
         (inv("alice", "play", action="gamble"), "alice", "Pick a card first"),
         (inv("alice", "play", action="pick"), "alice", "not a High Card action"),
-        (inv("alice", "play", action="ééé \x00 pick 1 2 3"), "alice", "not a High Card action"),
+        (inv("alice", "play", action="ééé pick 1 2 3"), "alice", "not a High Card action"),
+        (inv("alice", "play", action="ééé \x00 pick 1 2 3"), "alice", "cannot be typed (U+0000)"),
         (inv("carol", "game hand"), "carol", "not seated"),
         (inv("alice", "game log", count="0"), "alice", "count"),
     ]
@@ -146,20 +147,21 @@ async def test_out_of_date_click_changes_nothing(service):
     await seated_game(service)
     card = _hand(service, 0)[0]
     before = await snapshot_of(service)
-    outs = await service.handle(inv("alice", "play", action=f"pick {card}", version=5))
+    session = service.session(CHANNEL)
+    outs = await service.handle(click("alice", f"pick {card}", session, token="r5.pick"))
     assert len(outs) == 1 and outs[0].text.startswith(OUT_OF_DATE)
     assert outs[0].target.kind is TargetKind.EPHEMERAL
-    assert {b.version for b in outs[0].buttons} == {0}  # fresh choices at the current version
+    assert {b.token for b in outs[0].buttons} == {"r1.pick"}  # fresh choices for the current decision
     assert await snapshot_of(service) == before
-    outs = await service.handle(inv("alice", "play", action=f"pick {card}", version=0))
+    outs = await service.handle(click("alice", f"pick {card}", session, token="r1.pick"))
     assert outs[0].text == f"Done: pick {card}"
 
 
 async def test_double_click_applies_once(service):
     await seated_game(service)
     card = _hand(service, 0)[0]
-    click = inv("alice", "play", action=f"pick {card}", version=0)
-    first, second = await asyncio.gather(service.handle(click), service.handle(click))
+    pick = click("alice", f"pick {card}", service.session(CHANNEL))
+    first, second = await asyncio.gather(service.handle(pick), service.handle(pick))
     texts = sorted([first[0].text, second[0].text])
     assert texts[0] == f"Done: pick {card}" and texts[1].startswith(OUT_OF_DATE)
     session = service.session(CHANNEL)
@@ -209,7 +211,7 @@ async def test_play_without_action_lists_choices_or_whose_move(service):
     outs = await service.handle(inv("carol", "play"))
     assert outs[0].text == "Waiting for alice (red) and bob (blue)."
     await service.handle(inv("alice", "play", action=f"pick {hand[0]}"))
-    outs = await service.handle(inv("alice", "play", action=CHOICES, version=1))
+    outs = await service.handle(click("alice", CHOICES, service.session(CHANNEL), token="-"))
     assert outs[0].text == "Waiting for bob (blue)."
 
 
@@ -219,10 +221,10 @@ async def test_hand_board_log_and_help(service):
     assert hand[0].target.kind is TargetKind.EPHEMERAL and hand[0].dm_fallback is None
     assert "hand: " + ", ".join(map(str, _hand(service, 1))) in hand[0].text
     assert len(hand[0].buttons) == 3
-    same = await service.handle(inv("bob", "play", action=HAND, version=99))  # service buttons never go stale
+    same = await service.handle(click("bob", HAND, service.session(CHANNEL), token="-"))  # never stale
     assert same[0].text == hand[0].text
     board = await service.handle(inv("carol", "game board"))
-    assert board[0].target.kind is TargetKind.CHANNEL and "after 0 actions" in board[0].text
+    assert board[0].target.kind is TargetKind.CHANNEL and "after 0 public steps" in board[0].text
     await service.handle(inv("alice", "play", action=f"pick {_hand(service, 0)[0]}"))
     log = await service.handle(inv("carol", "game log", count="5"))
     assert log[0].text == "#1: red picked a card."
@@ -278,7 +280,7 @@ async def test_game_over_posts_summary_and_closes(service):
 async def test_click_from_a_dm_reaches_the_players_game(service):
     await seated_game(service)
     card = _hand(service, 1)[0]
-    outs = await service.handle(inv("bob", "play", channel="dm-bob", action=f"pick {card}", version=0))
+    outs = await service.handle(click("bob", f"pick {card}", service.session(CHANNEL), channel="dm-bob"))
     assert outs[0].text == f"Done: pick {card}"
     assert any(o.target.kind is TargetKind.CHANNEL and o.target.channel_id == CHANNEL for o in outs)
     # typed /play elsewhere is not rerouted

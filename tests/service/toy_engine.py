@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rules.core.engine import Event, Outcome
+from rules.core.engine import Decision, DecisionKind, Event, Outcome
 from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from rules.core.rng import Rng
 
@@ -165,6 +165,18 @@ class ToyEngine:
             ),
             events,
         )
+
+    def pending(self, state: ToyState) -> dict[int, Decision]:
+        """Picking is simultaneous (default on time-out: the lowest card); the leader's gamble is a
+        turn (default: stand)."""
+        if state.phase == "pick":
+            return {seat: Decision(DecisionKind.SIMULTANEOUS, f"r{state.round}.pick", Pick(min(state.hands[seat])),
+                                   "pick a card")
+                    for seat in self.to_act(state)}
+        if state.phase == "gamble":
+            return {seat: Decision(DecisionKind.TURN, f"r{state.round}.gamble", Stand(), "stand or gamble")
+                    for seat in self.to_act(state)}
+        return {}
 
     def to_act(self, state: ToyState) -> tuple[int, ...]:
         if state.phase == "pick":

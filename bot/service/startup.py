@@ -1,0 +1,98 @@
+"""Resuming saved games at start-up, each on its own: check, repair or refuse, never stop.
+
+For every running game the check compares the version with the log rows (a committed action is
+one log row, and the version counts them) and loads the snapshot. What a crash or an older
+release can leave behind is repaired from the game's own seed and log when that replays cleanly;
+otherwise that one game is refused with a line its channel reads on every command, while every
+other game goes on. A game that fails on every move is never left behind.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.service.core import Core
+from bot.service.lobby import remember_views
+from bot.service.replay import replay
+from bot.service.session import Session
+from bot.service.store import GameRecord, LogHealth
+
+log = logging.getLogger(__name__)
+
+ABORT_HINT = "/game abort ends it, and /game new opens another."
+
+
+async def resume_all(core: Core) -> None:
+    health = await core.store.log_health()
+    for record in await core.store.open_games():
+        session = await resume(core, record, health.get(record.id))
+        core.sessions.add(session)
+        if session.broken is not None:
+            log.error("game %s in channel %s refused at start-up: %s", record.id, record.channel_id, session.broken)
+    log.info("session service started with %d open games", len(core.sessions))
+
+
+async def resume(core: Core, record: GameRecord, health: LogHealth | None) -> Session:
+    engine = core.engines.get(record.game)
+    if engine is None:
+        return _broken(core, record, f"This channel's saved game is of '{record.game}', which this bot does not "
+                                     f"have. {ABORT_HINT}")
+    try:
+        options = engine.parse_options({k: v for k, v in record.options.items() if k != "seed"})
+        labels = engine.seat_labels(options)
+    except Exception as err:
+        return _broken(core, record, f"This channel's saved game of {engine.title} has options this version "
+                                     f"cannot read ({type(err).__name__}). {ABORT_HINT}")
+    session = Session(record, engine, options, labels)
+    if record.status != "running":
+        return session
+    if health is not None and not health.consistent:
+        return await _repair(core, session, health)
+    try:
+        assert record.snapshot is not None
+        session.state = engine.load(record.snapshot)
+    except Exception as err:
+        log.warning("game %s: snapshot does not load (%s: %s); rebuilding it from the log",
+                    record.id, type(err).__name__, err)
+        return await _repair(core, session, health)
+    remember_views(session)
+    return session
+
+
+async def _repair(core: Core, session: Session, health: LogHealth | None) -> Session:
+    """Rebuild the state from seed + log and store it as the game's snapshot and version."""
+    record, engine = session.record, session.engine
+    actions = await core.store.actions(record.id)
+    contiguous = [a.seq for a in actions] == list(range(1, len(actions) + 1))
+    what = (f"version {health.version} but {health.rows} log rows" if health is not None
+            else "a snapshot that does not load")
+    if record.seed is None or not contiguous or (health is not None and health.rows < health.version):
+        # Moves the version counts are missing from the log: replaying would silently undo them.
+        session.broken = (f"This game's saved history is damaged ({what}), so it cannot go on safely. "
+                          f"{ABORT_HINT}")
+        return session
+    try:
+        state = replay(engine, record.seed, session.options, [(a.seat, a.notation) for a in actions])
+    except Exception as err:
+        session.broken = (f"This game's saved history does not replay ({what}; {type(err).__name__}), so it "
+                          f"cannot go on. {ABORT_HINT}")
+        return session
+    step = max((a.step for a in actions if a.step is not None), default=0)
+    await core.store.repair(record.id, len(actions), step, engine.dump(state), core.now())
+    record.version, record.step, record.snapshot = len(actions), step, engine.dump(state)
+    session.state = state
+    remember_views(session)
+    log.warning("game %s in channel %s repaired at start-up (%s): rebuilt from its seed and %d logged actions",
+                record.id, record.channel_id, what, len(actions))
+    return session
+
+
+def _broken(core: Core, record: GameRecord, why: str) -> Session:
+    from rules.core.engine import Engine
+
+    class _Unknown:  # stands in for the missing engine so status and abort can still name the game
+        name = record.game
+        title = record.game
+
+    engine: Engine = _Unknown()  # type: ignore[assignment]
+    return Session(record, core.engines.get(record.game) or engine, None, (), broken=why)
