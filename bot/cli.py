@@ -32,16 +32,25 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _table(args: argparse.Namespace) -> int:
+    from bot.service.store import StorageError
     from bot.table import run_table
 
     if args.script and args.script != "-":
-        with open(args.script, encoding="utf-8") as script:
-            lines = script.readlines()
+        try:
+            with open(args.script, encoding="utf-8") as script:
+                lines = script.readlines()
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"gamemaster table: cannot read the script {args.script}: {err.strerror or err}", file=sys.stderr)
+            return 2
     else:
         lines = sys.stdin
-    return asyncio.run(
-        run_table(lines, sys.stdout, db=args.db, images=args.images, seed=args.seed, managers=args.manager)
-    )
+    try:
+        return asyncio.run(
+            run_table(lines, sys.stdout, db=args.db, images=args.images, seed=args.seed, managers=args.manager)
+        )
+    except StorageError as err:
+        print(f"gamemaster table: {err}", file=sys.stderr)
+        return 1
 
 
 def _selfplay(args: argparse.Namespace) -> int:

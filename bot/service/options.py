@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import shlex
 
+from bot.service.hygiene import ascii_int, quote
+
 SEED_OPTION = "seed"
 
 
@@ -31,16 +33,15 @@ def parse_options_text(text: str | None) -> tuple[dict[str, str], int | None]:
             name, sep, value = token.partition("=")
             name = name.strip().lower()
             if not sep or not name:
-                raise OptionsError(f"Options are name=value pairs, like variant=advanced; got '{token[:40]}'.")
+                raise OptionsError(f"Options are name=value pairs, like variant=advanced; got '{quote(token)}'.")
             if name in raw:
-                raise OptionsError(f"Option '{name}' is given twice.")
+                raise OptionsError(f"Option '{quote(name)}' is given twice.")
             raw[name] = value.strip()
     seed = None
     if SEED_OPTION in raw:
-        value = raw.pop(SEED_OPTION)
-        if not value.isdigit() or int(value) >= 2**63:
+        seed = ascii_int(raw.pop(SEED_OPTION))
+        if seed is None or seed >= 2**63:
             raise OptionsError("seed must be a whole number from 0 to 2^63-1.")
-        seed = int(value)
     return raw, seed
 
 

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Mapping
@@ -127,6 +128,22 @@ def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return found
 
 
+def _read_only(path: str) -> bool:
+    """Is the database's file system mounted read-only, or the file or its folder unwritable?"""
+    if path == ":memory:":
+        return False
+    target = Path(path)
+    folder = target.parent if target.parent != Path("") else Path(".")
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
+    except OSError:
+        return False
+    if target.exists() and not os.access(target, os.W_OK):
+        return True
+    return folder.is_dir() and not os.access(folder, os.W_OK)
+
+
 def describe_sqlite_error(path: str, err: BaseException) -> str:
     """One line a host can act on, for an error met while opening or migrating the database."""
     text = str(err)
@@ -134,9 +151,9 @@ def describe_sqlite_error(path: str, err: BaseException) -> str:
     if "file is not a database" in lowered or "malformed" in lowered:
         return (f"The database file {path} is not a Game Master database (SQLite says: {text}). "
                 "Point DATABASE_PATH or --db at another file.")
-    if "readonly" in lowered or "read-only" in lowered:
-        return (f"The database {path} cannot be written (SQLite says: {text}): the file or its file system "
-                "is read-only. Give the bot a writable file.")
+    if "readonly" in lowered or "read-only" in lowered or _read_only(path):
+        return (f"The database {path} cannot be written (SQLite says: {text}): the file, its folder or its "
+                "file system is read-only. Give the bot a file in a writable folder.")
     if "unable to open" in lowered:
         return (f"The database {path} cannot be opened (SQLite says: {text}): check that its folder exists "
                 "and that this user may write there.")

@@ -11,10 +11,20 @@ An engine raises these and leaves the state it was given untouched.
 """
 
 
+MESSAGE_LIMIT = 300  # a refusal is one short line, whatever input it quotes
+
+
+def quoted(text: object, limit: int = 24) -> str:
+    """A piece of user input as a refusal may repeat it: one line, at most ``limit`` characters."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 class RulesError(Exception):
     def __init__(self, message: str) -> None:
-        # A player reads this in a one-line ephemeral reply: keep it on one line.
-        super().__init__(" ".join(message.split()))
+        # A player reads this in a one-line ephemeral reply: keep it on one line, and short.
+        flat = " ".join(message.split())
+        super().__init__(flat if len(flat) <= MESSAGE_LIMIT else flat[: MESSAGE_LIMIT - 1] + "…")
 
     @property
     def message(self) -> str:

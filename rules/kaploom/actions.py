@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.core.errors import MalformedAction
+from rules.core.errors import MalformedAction, quoted
 from rules.kaploom.data import COLOURS, FACE_CODES, FACE_NAMES, game_data
 
 
@@ -48,22 +48,23 @@ VERBS = (*_SHAPES, "pay", "use")
 
 def _die(token: str) -> int:
     token = token.lstrip("#")
-    if not token.isdigit() or not 1 <= int(token) <= 99:
-        raise MalformedAction(f"'{token}' is not a die number (dice are numbered 1, 2, 3, ...)")
+    # isascii too: "²".isdigit() is True and int("²") raises.
+    if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= 99:
+        raise MalformedAction(f"'{quoted(token)}' is not a die number (dice are numbered 1, 2, 3, ...)")
     return int(token)
 
 
 def _action_id(token: str) -> str:
     name = token.replace("-", "_").rstrip("!")
     if name not in game_data().actions:
-        raise MalformedAction(f"there is no action called '{token}'")
+        raise MalformedAction(f"there is no action called '{quoted(token)}'")
     return name
 
 
 def _face(token: str) -> str:
     face = FACE_ALIASES.get(token)
     if face is None:
-        raise MalformedAction(f"'{token}' is not a face (wild, might, energy, toughness, agility, x_factor)")
+        raise MalformedAction(f"'{quoted(token)}' is not a face (wild, might, energy, toughness, agility, x_factor)")
     return face
 
 
@@ -102,7 +103,7 @@ def parse_action(text: str) -> Action:
         colours = [t for t in rest[1:] if t in COLOURS]
         faces = [_face(t) for t in rest[1:] if t not in COLOURS]
         return Action("use", (_action_id(rest[0]), *colours, *faces))
-    raise MalformedAction(f"unknown action '{verb}'; actions are: {', '.join(VERBS)}")
+    raise MalformedAction(f"unknown action '{quoted(verb)}'; actions are: {', '.join(VERBS)}")
 
 
 def format_action(action: Action) -> str:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.core.errors import BadOptions
+from rules.core.errors import BadOptions, quoted
 from rules.kaploom.data import game_data
 
 VARIANTS = ("standard", "advanced", "2v2")
@@ -47,10 +47,10 @@ def parse_options(raw: Mapping[str, str]) -> KaploomOptions:
     known = set(KaploomOptions.model_fields)
     values = {str(k).strip().lower(): str(v).strip().lower() for k, v in raw.items()}
     if unknown := sorted(set(values) - known):
-        raise BadOptions(f"unknown option '{unknown[0]}'; KAPLOOM! options are: {', '.join(sorted(known))}")
+        raise BadOptions(f"unknown option '{quoted(unknown[0])}'; KAPLOOM! options are: {', '.join(sorted(known))}")
     variant = values.pop("variant", "standard").replace("vs", "v").replace(" ", "")
     if variant not in VARIANTS:
-        raise BadOptions(f"variant must be one of {', '.join(VARIANTS)}, not '{variant}'")
+        raise BadOptions(f"variant must be one of {', '.join(VARIANTS)}, not '{quoted(variant)}'")
     supers: dict[str, str | None] = {}
     for key, value in values.items():
         side = "villain" if key.startswith("villain") else "hero"
@@ -64,7 +64,7 @@ def parse_options(raw: Mapping[str, str]) -> KaploomOptions:
             continue
         if value not in _names(side):
             allowed = ", ".join(_names(side) + (["none"] if variant == "2v2" else []))
-            raise BadOptions(f"{key} must be one of {allowed}, not '{value}'")
+            raise BadOptions(f"{key} must be one of {allowed}, not '{quoted(value)}'")
         supers[key] = value
     if variant == "advanced":
         supers.setdefault("villain_super", "victor_kane")
