@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import logging
 import os
 import sys
@@ -37,13 +38,14 @@ def _table(args: argparse.Namespace) -> int:
 
     if args.script and args.script != "-":
         try:
-            with open(args.script, encoding="utf-8") as script:
+            # errors="replace": an invalid byte becomes U+FFFD in that line, not a crash of the run.
+            with open(args.script, encoding="utf-8", errors="replace") as script:
                 lines = script.readlines()
-        except (OSError, UnicodeDecodeError) as err:
+        except OSError as err:
             print(f"gamemaster table: cannot read the script {args.script}: {err.strerror or err}", file=sys.stderr)
             return 2
     else:
-        lines = sys.stdin
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     try:
         return asyncio.run(
             run_table(lines, sys.stdout, db=args.db, images=args.images, seed=args.seed, managers=args.manager)
@@ -88,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="processes to play in (default: one per core); results do not depend on it")
     selfplay.add_argument("--no-leak-check", action="store_true",
                           help="skip the hidden-information comparison (measures the engine alone)")
+    selfplay.add_argument("--image-every", type=int, default=0, metavar="N",
+                          help="also compare the board images (slow) at every Nth twin comparison of a game; "
+                               "0 = never (default)")
     selfplay.set_defaults(func=_selfplay)
     return parser
 

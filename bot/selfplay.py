@@ -6,14 +6,16 @@ Checks, besides the engine's own ``check_invariants``:
 - every chosen action's notation round-trips (``parse(format(a)) == a``), and snapshots
   round-trip (``dump(load(dump(s))) == dump(s)``);
 - a private view's embedded public part equals the public view;
-- an Event's private line for a seat never appears in the public text of that step;
-- hidden choices stay hidden, by a differential test in simultaneous phases (several seats asked
-  at once: the place where choices are made behind screens; choices made in turn are taken to be
-  public): from the same state the acting seat's chosen action and another of its legal actions
-  are both applied. If the two steps tell the channel the same thing (identical public event
-  texts) but leave different public views, then the public view reveals something about the choice
-  that the public log did not say: a leak. This needs no knowledge of the game, which a search for
-  "private facts" inside a public view would.
+- an Event's private line for a seat never appears in the public text of that step, nor in the
+  post the channel receives;
+- hidden choices stay hidden, by a differential test at every step, in every phase, however many
+  seats are asked: the engine's ``public_action`` says what the channel may learn from an action
+  itself; when the acting seat has another legal action with the same public form (a *twin*), one
+  twin (drawn from a generator of its own, so the game played does not depend on the check) is
+  applied to the same state, and what the channel would receive is compared: the post's text
+  (``presentation.step_post``), the public view's JSON, and, every ``image_every``-th comparison,
+  the board image's PNG bytes. Any difference is a leak. This needs no knowledge of the game, which
+  a search for "private facts" inside a public view would.
 
 Any failure prints the game's seed, options and action log (which ``replay`` turns back into the
 failing state) and exits non-zero.
@@ -26,12 +28,13 @@ import hashlib
 import json
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from bot.service.presentation import Seating, step_post
 from bot.service.replay import replay
-from rules.core.engine import Engine
+from rules.core.engine import Engine, Event
 from rules.core.rng import Rng
 
 
@@ -40,6 +43,9 @@ class SelfPlayFailure(Exception):
         super().__init__(reason)
         self.reason = reason
         self.log = log
+
+
+Fail = Callable[[str], SelfPlayFailure]
 
 
 @dataclass
@@ -55,16 +61,30 @@ def game_seeds(seed: int, index: int) -> tuple[int, int]:
     return int.from_bytes(digest[:6], "big"), int.from_bytes(digest[6:12], "big")
 
 
+def _twin_seed(chooser_seed: int) -> int:
+    digest = hashlib.sha256(f"selfplay-twins:{chooser_seed}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
 def _canon(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def play_game(engine: Engine, options: Any, seed: int, chooser_seed: int, max_steps: int, leak_check: bool) -> int:
-    """Play one game to its end; returns the number of decisions, raises SelfPlayFailure."""
+def play_game(engine: Engine, options: Any, seed: int, chooser_seed: int, max_steps: int, leak_check: bool,
+              image_every: int = 0) -> int:
+    """Play one game to its end; returns the number of decisions, raises SelfPlayFailure.
+    With ``leak_check``, ``image_every`` > 0 also compares board images at every such comparison."""
+    return _play(engine, options, seed, chooser_seed, max_steps, leak_check, image_every)[0]
+
+
+def _play(engine: Engine, options: Any, seed: int, chooser_seed: int, max_steps: int, leak_check: bool,
+          image_every: int) -> tuple[int, int, int]:
+    """(decisions, twin comparisons, comparisons with images) of one game played to its end."""
     chooser = Rng(chooser_seed)
     n_seats = len(engine.seat_labels(options))
     state = engine.new_game(seed, options)
     log: list[tuple[int, str]] = []
+    twins = TwinCheck(engine, options, Rng(_twin_seed(chooser_seed)), image_every) if leak_check else None
 
     def fail(reason: str) -> SelfPlayFailure:
         return SelfPlayFailure(reason, log)
@@ -74,7 +94,7 @@ def play_game(engine: Engine, options: Any, seed: int, chooser_seed: int, max_st
         for step in range(max_steps):
             if engine.outcome(state) is not None:
                 _check_state(engine, state, fail, deep=True, seats=n_seats)
-                return step
+                return (step, twins.comparisons, twins.images) if twins else (step, 0, 0)
             seats = engine.to_act(state)
             if not seats:
                 raise fail("the game is not over but no seat is asked to act")
@@ -88,14 +108,9 @@ def play_game(engine: Engine, options: Any, seed: int, chooser_seed: int, max_st
                 raise fail(f"notation {notation!r} does not parse back to the same action")
             new_state, events = engine.apply(state, seat, action)
             log.append((seat, notation))
-            public_text = "\n".join(e.text for e in events)
-            for event in events:
-                for private_seat, line in event.private.items():
-                    if line and line in public_text:
-                        raise fail(f"seat {private_seat}'s private line {line!r} is in the public text")
-            if leak_check and len(seats) > 1 and len(legal) > 1:
-                other = chooser.choice([a for a in legal if a != action])
-                _compare_hidden(engine, state, seat, new_state, public_text, other, fail)
+            _check_private_lines(events, "\n".join(e.text for e in events), fail)
+            if twins is not None:
+                twins.check(state, seat, legal, action, new_state, events, fail)
             state = new_state
             _check_state(engine, state, fail, deep=step % 64 == 0, seats=n_seats)
         raise fail(f"the game did not end within {max_steps} steps")
@@ -105,7 +120,14 @@ def play_game(engine: Engine, options: Any, seed: int, chooser_seed: int, max_st
         raise fail(f"{type(err).__name__}: {err}") from err
 
 
-def _check_state(engine: Engine, state: Any, fail: Any, deep: bool, seats: int) -> None:
+def _check_private_lines(events: Sequence[Event], public_text: str, fail: Fail) -> None:
+    for event in events:
+        for private_seat, line in event.private.items():
+            if line and line in public_text:
+                raise fail(f"seat {private_seat}'s private line {line!r} is in the public text")
+
+
+def _check_state(engine: Engine, state: Any, fail: Fail, deep: bool, seats: int) -> None:
     problems = engine.check_invariants(state)
     if problems:
         raise fail("broken invariant: " + "; ".join(problems))
@@ -121,20 +143,180 @@ def _check_state(engine: Engine, state: Any, fail: Any, deep: bool, seats: int) 
             raise fail(f"seat {seat}'s private view embeds a public part that differs from the public view")
 
 
-def _compare_hidden(
-    engine: Engine, state: Any, seat: int, chosen: Any, chosen_text: str, other: Any, fail: Any
-) -> None:
-    try:
-        alt_state, alt_events = engine.apply(state, seat, other)
-    except Exception as err:
-        raise fail(f"legal action {engine.format(other)!r} was refused: {err}") from err
-    if "\n".join(e.text for e in alt_events) != chosen_text:
-        return
-    if engine.public_view(alt_state) != engine.public_view(chosen):
+# ---------------------------------------------------------------- the twin (leak) check
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the channel receives after one action."""
+
+    text: str | None  # the post (``step_post``); None when the channel receives nothing
+    view: dict[str, Any]  # the public view's JSON: what the board is drawn from
+    image: bytes | None = None  # the board's PNG, drawn at sampled comparisons only
+
+
+class TwinCheck:
+    """The leak test of one game: after each action, one of its twins is applied to the same state,
+    and the two outcomes must reach the channel identically (text, view and, sampled, image)."""
+
+    def __init__(self, engine: Engine, options: Any, rng: Rng, image_every: int = 0) -> None:
+        self.engine = engine
+        self.views = _ViewOnce(engine)
+        labels = tuple(engine.seat_labels(options))
+        # Fixed names: the texts and images name the players, and both twins must name them alike.
+        self.seating = Seating(labels, {seat: f"p{seat}" for seat in range(len(labels))})
+        self.rng = rng
+        self.image_every = image_every
+        self.comparisons = 0
+        self.images = 0  # comparisons that drew both images
+
+    def twin(self, state: Any, seat: int, legal: Sequence[Any], action: Any) -> tuple[str, Any] | None:
+        """(public form, a twin of ``action``), or None when no other legal action looks the same.
+
+        The twin is the first one after a random place in the list, going round: one draw and a
+        few ``public_action`` calls where twins are many (hidden placements), rather than a call
+        for every legal action at every step. Every twin can be drawn (at least 1 in len(legal))."""
+        if len(legal) < 2:
+            return None
+        public = self.engine.public_action
+        form = public(state, seat, action)
+        start = self.rng.below(len(legal))
+        for k in range(len(legal)):
+            other = legal[(start + k) % len(legal)]
+            if other != action and public(state, seat, other) == form:
+                return form, other
+        return None
+
+    def check(self, state: Any, seat: int, legal: Sequence[Any], action: Any, after: Any,
+              events: list[Event], fail: Fail) -> None:
+        found = self.twin(state, seat, legal, action)
+        if found is None:
+            return
+        form, other = found
+        engine = self.engine
+        try:
+            other_after, other_events = engine.apply(state, seat, other)
+        except Exception as err:
+            raise fail(f"legal action {engine.format(other)!r} was refused: {err}") from err
+        self.comparisons += 1
+        images = self.image_every > 0 and self.comparisons % self.image_every == 0
+        self.images += images
+        before = self.views.dump(state)
+        self.views.public_view(after, like=state)
+        self.views.public_view(other_after, like=after)
+        heard = self.heard(seat, events, after, before, images)
+        other_heard = self.heard(seat, other_events, other_after, before, images)
+        self.views.keep(after)  # the next step's "before"
+        if heard.text is not None:
+            _check_private_lines(events, heard.text, fail)
+        if heard == other_heard:
+            return
+        if not images and self.image_every > 0:  # tell the whole story: which parts differ, image too
+            heard = self.heard(seat, events, after, before, True)
+            other_heard = self.heard(seat, other_events, other_after, before, True)
         raise fail(
-            f"seat {seat}: {engine.format(other)!r} instead of the chosen action gives the same public "
-            "events but a different public view: the view reveals a hidden choice"
+            f"leak: seat {seat}'s {engine.format(action)!r} and its twin {engine.format(other)!r} (public form "
+            f"{form!r}) reach the channel differently, so it can tell which hidden choice was made; "
+            + "; ".join(_differences(heard, other_heard))
         )
+
+    def heard(self, seat: int, events: list[Event], state: Any, before: dict[str, Any], image: bool) -> Heard:
+        text = step_post(self.views, self.seating, seat, events, state, before)  # type: ignore[arg-type]
+        view = self.views.public_view(state)
+        png = None
+        if image:
+            import render  # drawing is slow and needs fonts: only when images are compared
+
+            png = render.render_public(self.engine.name, view.view, dict(self.seating.names))
+        return Heard(text, view.model_dump(mode="json"), png)
+
+
+class _Dumped:
+    """A public view with its JSON made once (``model_dump(mode="json")`` is what ``public_dump``
+    asks of it); any other attribute is the view's own."""
+
+    __slots__ = ("_json", "view")
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self._json: dict[str, Any] | None = None
+
+    def model_dump(self, mode: str = "json") -> dict[str, Any]:
+        assert mode == "json"
+        if self._json is None:
+            self._json = self.view.model_dump(mode="json")
+        return self._json
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.view, name)
+
+
+class _ViewOnce:
+    """The engine as ``step_post`` sees it, except that each state's public view (and its JSON) is
+    made once. Building a view costs more than the rest of a step, and a step needs the view of the
+    state before, after the action and after its twin, each again inside ``step_post``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._seen: dict[int, tuple[Any, _Dumped]] = {}  # id(state) -> (state, its view)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def public_view(self, state: Any, like: Any = None) -> _Dumped:
+        """The view of ``state``; when it equals the view of ``like`` (already seen), that one, whose
+        JSON is then made at most once: comparing two views costs a sixth of dumping one, and most
+        steps change nothing public. Equal models of one class give equal JSON."""
+        hit = self._seen.get(id(state))
+        if hit is None or hit[0] is not state:  # the state is kept, so its id is not reused meanwhile
+            view = _Dumped(self._engine.public_view(state))
+            known = self._seen.get(id(like))
+            if known is not None and known[0] is like and known[1].view == view.view:
+                view = known[1]
+            hit = self._seen[id(state)] = (state, view)
+        return hit[1]
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        return self.public_view(state).model_dump(mode="json")
+
+    def keep(self, state: Any) -> None:
+        """Forget every view but this state's."""
+        hit = self._seen.get(id(state))
+        self._seen = {id(state): hit} if hit is not None and hit[0] is state else {}
+
+
+def _differences(a: Heard, b: Heard) -> list[str]:
+    """Which parts differ (text / view / image), each with its first difference."""
+    out = []
+    if a.text != b.text:
+        out.append(f"text differs: {_short(a.text)} vs {_short(b.text)}")
+    if a.view != b.view:
+        path, x, y = _first_difference(a.view, b.view)
+        out.append(f"view differs at {path or '(top)'}: {_short(x)} vs {_short(y)}")
+    if a.image != b.image:
+        out.append(f"image differs: PNG {_digest(a.image)} vs {_digest(b.image)}")
+    return out
+
+
+def _first_difference(x: Any, y: Any, path: str = "") -> tuple[str, Any, Any]:
+    if isinstance(x, dict) and isinstance(y, dict):
+        for key in sorted(set(x) | set(y), key=str):
+            if x.get(key, "<missing>") != y.get(key, "<missing>"):
+                return _first_difference(x.get(key, "<missing>"), y.get(key, "<missing>"), f"{path}.{key}")
+    elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+        for i, (u, v) in enumerate(zip(x, y, strict=True)):
+            if u != v:
+                return _first_difference(u, v, f"{path}[{i}]")
+    return path.lstrip("."), x, y
+
+
+def _short(value: Any, limit: int = 240) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _digest(png: bytes | None) -> str:
+    return "none" if png is None else f"{len(png)} bytes sha256 {hashlib.sha256(png).hexdigest()[:12]}"
 
 
 def run(
@@ -146,46 +328,56 @@ def run(
     max_steps: int = 20_000,
     leak_check: bool = True,
     jobs: int = 1,
+    image_every: int = 0,
 ) -> int:
     """Play ``games`` games; with ``jobs`` > 1 they run in that many processes (games are
-    independent, so the result and any failure report are the same as with one)."""
+    independent, so the result and any failure report are the same as with one). ``image_every``
+    > 0 compares the board images too, at every such twin comparison of each game."""
     options = engine.parse_options(dict(raw_options))
     totals = Totals()
+    comparisons = images = 0
     started = time.perf_counter()
+    checks = (max_steps, leak_check, image_every)
     # Worker processes look the engine up by name, so only a registered engine can be spread out.
     if jobs > 1 and games > 1 and _registered(engine):
-        results = _run_parallel(engine.name, dict(raw_options), games, seed, max_steps, leak_check, jobs)
+        results = _run_parallel(engine.name, dict(raw_options), games, seed, checks, jobs)
     else:
-        results = (_play_indexed(engine, options, seed, index, max_steps, leak_check) for index in range(games))
-    for index, decisions, failure in results:
+        results = (_play_indexed(engine, options, seed, index, checks) for index in range(games))
+    for index, counts, failure in results:
         if failure is not None:
             game_seed, _ = game_seeds(seed, index)
-            _report_failure(out, engine, raw_options, seed, index, game_seed, SelfPlayFailure(*failure))
+            _report_failure(out, engine, raw_options, seed, index, game_seed, SelfPlayFailure(*failure),
+                            image_every if leak_check else 0)
             return 1
-        totals.decisions += decisions
+        totals.decisions += counts[0]
+        comparisons += counts[1]
+        images += counts[2]
         totals.games += 1
     totals.seconds = time.perf_counter() - started
     secs = max(totals.seconds, 1e-9)
     shown = " ".join(f"{k}={v}" for k, v in sorted(raw_options.items())) or "default options"
     processes = f", {jobs} processes" if jobs > 1 and games > 1 and _registered(engine) else ""
+    leaks = f"; {comparisons} twin comparisons, {images} with images" if leak_check else " (leak check off)"
     out.write(
         f"selfplay {engine.name} ({shown}): {totals.games} games, {totals.decisions} decisions in "
         f"{totals.seconds:.2f} s{processes}: {totals.games / secs:.1f} games/s, "
-        f"{totals.decisions / secs:.0f} decisions/s{'' if leak_check else ' (leak check off)'}\n"
+        f"{totals.decisions / secs:.0f} decisions/s{leaks}\n"
     )
     return 0
 
 
-Result = tuple[int, int, "tuple[str, list[tuple[int, str]]] | None"]
+# (index, (decisions, twin comparisons, comparisons with images), None) or (index, (0, 0, 0), (reason, log))
+Result = tuple[int, tuple[int, int, int], "tuple[str, list[tuple[int, str]]] | None"]
+Checks = tuple[int, bool, int]  # max_steps, leak_check, image_every
 
 
-def _play_indexed(engine: Engine, options: Any, seed: int, index: int, max_steps: int, leak_check: bool) -> Result:
-    """(index, decisions, None) or (index, 0, (reason, log)): plain data, so it crosses processes."""
+def _play_indexed(engine: Engine, options: Any, seed: int, index: int, checks: Checks) -> Result:
+    """Plain data, so it crosses processes."""
     game_seed, chooser_seed = game_seeds(seed, index)
     try:
-        return index, play_game(engine, options, game_seed, chooser_seed, max_steps, leak_check), None
+        return index, _play(engine, options, game_seed, chooser_seed, *checks), None
     except SelfPlayFailure as failure:
-        return index, 0, (failure.reason, failure.log)
+        return index, (0, 0, 0), (failure.reason, failure.log)
 
 
 def _registered(engine: Engine) -> bool:
@@ -194,23 +386,21 @@ def _registered(engine: Engine) -> bool:
     return get_engine(engine.name) is engine
 
 
-def _play_by_name(name: str, raw_options: dict[str, str], seed: int, index: int, max_steps: int,
-                  leak_check: bool) -> Result:
+def _play_by_name(name: str, raw_options: dict[str, str], seed: int, index: int, checks: Checks) -> Result:
     from rules.registry import get_engine
 
     engine = get_engine(name)
     assert engine is not None
-    return _play_indexed(engine, engine.parse_options(raw_options), seed, index, max_steps, leak_check)
+    return _play_indexed(engine, engine.parse_options(raw_options), seed, index, checks)
 
 
-def _run_parallel(name: str, raw_options: dict[str, str], games: int, seed: int, max_steps: int,
-                  leak_check: bool, jobs: int) -> list[Result]:
+def _run_parallel(name: str, raw_options: dict[str, str], games: int, seed: int, checks: Checks,
+                  jobs: int) -> list[Result]:
     """Every game in a pool of processes, returned in game order; stops early past a failure."""
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_play_by_name, name, raw_options, seed, i, max_steps, leak_check)
-                   for i in range(games)]
+        futures = [pool.submit(_play_by_name, name, raw_options, seed, i, checks) for i in range(games)]
         results = []
         for future in futures:
             results.append(future.result())
@@ -223,9 +413,12 @@ def _run_parallel(name: str, raw_options: dict[str, str], games: int, seed: int,
 
 def _report_failure(
     out: TextIO, engine: Engine, raw_options: Mapping[str, str], seed: int, index: int, game_seed: int,
-    failure: SelfPlayFailure,
+    failure: SelfPlayFailure, image_every: int = 0,
 ) -> None:
-    opts = " ".join(f"--option {k}={v}" for k, v in sorted(raw_options.items()))
+    args = [f"--option {k}={v}" for k, v in sorted(raw_options.items())]
+    if image_every > 0:  # which comparisons draw images is part of what reproduces a failure
+        args.append(f"--image-every {image_every}")
+    opts = " ".join(args)
     out.write(f"FAILED: {engine.name} game {index + 1} of run seed {seed}: {failure.reason}\n")
     out.write(f"engine seed {game_seed}, options {dict(raw_options)}; the log below replays it "
               "(bot.service.replay.replay(engine, seed, options, log))\n")
@@ -260,7 +453,7 @@ def main(args: argparse.Namespace) -> int:
         raw["variant"] = args.variant
     try:
         return run(engine, raw, args.games, args.seed, sys.stdout, args.max_steps, not args.no_leak_check,
-                   jobs=max(1, args.jobs))
+                   jobs=max(1, args.jobs), image_every=max(0, args.image_every))
     except BadOptions as err:
         print(f"bad options: {err}", file=sys.stderr)
         return 2

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.service.components import describe_components
+from bot.service.hygiene import clean_name, strip_unsafe
 from bot.service.messages import Invocation, Output, TargetKind
 from bot.service.service import SessionService
 from bot.service.store import Store
@@ -60,6 +61,9 @@ def parse_line(line: str) -> TableLine | None:
     if match is None:
         raise TableSyntaxError("expected '<user>[@<channel>]: /<command> [name:value ...]'")
     user, channel, rest = match.group(1), match.group(2) or DEFAULT_CHANNEL, match.group(3)
+    # A name is printed on every line about its user: the same cleaning as the service's, so an
+    # odd character (a lone surrogate, a control) never reaches the terminal.
+    user = clean_name(user)
     try:
         tokens = shlex.split(rest, comments=True)
     except ValueError as err:
@@ -150,7 +154,7 @@ async def run_table(
             if parsed is None:
                 continue
             if echo:
-                out.write(f"> {line.strip()}\n")
+                out.write(f"> {strip_unsafe(line.strip())}\n")
             uid = user_id_for(parsed.user)
             names[uid] = parsed.user
             inv = Invocation(uid, parsed.user, parsed.channel, parsed.command, parsed.options,

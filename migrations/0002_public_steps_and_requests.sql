@@ -5,13 +5,14 @@
 -- told everyone how many times a player re-arranged their dice.
 -- actions.step is the public step an action made (NULL for a hidden one).
 -- actions.request_id is the Discord interaction id (or the table's request id) that carried the
--- action: a command delivered twice is applied once.
+-- action: a command delivered twice is applied once, in whichever game it first landed (so the
+-- index is over all games: a request resent after its game ended must not play in the next one).
 
 ALTER TABLE games ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE actions ADD COLUMN step INTEGER;
 ALTER TABLE actions ADD COLUMN request_id TEXT;
 
-CREATE UNIQUE INDEX actions_one_per_request ON actions (game_id, request_id) WHERE request_id IS NOT NULL;
+CREATE UNIQUE INDEX actions_one_per_request ON actions (request_id) WHERE request_id IS NOT NULL;
 
 -- Older rows: every action with public text was a public step. The log is append-only, so its
 -- guard is lifted for this one numbering and put back.

@@ -8,9 +8,11 @@ from typing import Any
 
 from bot.service import components
 from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
+from bot.service.lobby import remember_views
 from bot.service.messages import Invocation, Output, Target, TargetKind
 from bot.service.presentation import Seating, decision_key, notations, step_post, waiting_line
 from bot.service.session import Session
+from bot.service.store import uncancellable
 from rules.core.engine import Event
 
 OUT_OF_DATE = "This menu is out of date: the game has moved on. Nothing was changed."
@@ -40,7 +42,7 @@ class Driver:
         if seat is None:
             raise Refusal("You are not seated at this game; only its players can act.")
         if inv.request_id is not None:
-            done = await core.store.action_for_request(session.game_id, inv.request_id)
+            done = await core.store.action_for_request(inv.request_id)
             if done is not None:
                 # The same delivery again (a retried request after a lost reply): applied once.
                 return [ephemeral(inv, f"Already done: {done.notation}")]
@@ -62,23 +64,27 @@ class Driver:
         post = step_post(engine, seating, seat, events, state, session.public_dump)
         step = session.step + 1 if post is not None else None
         public_text = "\n".join(e.text for e in events if e.text)
-        await core.store.record_action(
-            session.game_id, session.version + 1, seat, user_id, notation, public_text, engine.dump(state),
-            "over" if outcome else "running", core.now(), step=step, request_id=inv.request_id,
-        )
-        # Committed: only now does memory move on.
         before_private = dict(session.private_dumps)
         before_choices = {s: notations(engine, session.state, s) for s in range(len(session.labels))}
-        session.state = state
-        session.record.version += 1
-        if step is not None:
-            session.record.step = step
-        from bot.service.lobby import remember_views
 
-        remember_views(session)
-        if outcome is not None:
-            session.record.status = "over"
-            core.sessions.remove(session)
+        async def persist_and_advance() -> None:
+            await core.store.record_action(
+                session.game_id, session.version + 1, seat, user_id, notation, public_text, engine.dump(state),
+                "over" if outcome else "running", core.now(), step=step, request_id=inv.request_id,
+            )
+            # Committed: only now does memory move on.
+            session.state = state
+            session.record.version += 1
+            if step is not None:
+                session.record.step = step
+            remember_views(session)
+            if outcome is not None:
+                session.record.status = "over"
+                core.sessions.remove(session)
+
+        # One unit, even for a cancelled command: a commit that memory did not follow would make
+        # this game's next move collide with the committed one.
+        await uncancellable(persist_and_advance())
         outputs = [ephemeral(inv, f"Done: {notation}")]
         if post is not None:
             outputs.append(await core.presenter.board(session, post, final=outcome is not None))

@@ -61,7 +61,7 @@ def strip_unsafe(text: str) -> str:
 def clean_name(raw: str, fallback: str = "player") -> str:
     """A display name fit to store, draw and print: normalised, one line, no control or format
     characters, at most ``MAX_MARKS`` combining marks per letter, at most ``NAME_LIMIT`` characters."""
-    text = unicodedata.normalize("NFC", strip_unsafe(raw.encode("utf-8", "replace").decode("utf-8")))
+    text = unicodedata.normalize("NFC", strip_unsafe(raw))
     out: list[str] = []
     marks = 0
     for ch in " ".join(text.split()):

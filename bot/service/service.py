@@ -27,7 +27,7 @@ from typing import Any
 
 from bot.service import components
 from bot.service.clock import Clock, SystemClock
-from bot.service.core import Core, Refusal, error
+from bot.service.core import Core, Refusal, ephemeral, error
 from bot.service.driver import GAME_GONE, Driver
 from bot.service.hygiene import InputRefused, ascii_int, check_options, clean_name, quote
 from bot.service.info import Info
@@ -143,6 +143,11 @@ class SessionService:
         try:
             inv = replace(inv, command=command, user_name=clean_name(inv.user_name),
                           options=check_options(inv.options))
+            if command == "play" and inv.request_id is not None:
+                # Before routing: the request may have ended its game, and a new game may be open.
+                done = await self.store.action_for_request(inv.request_id)
+                if done is not None:
+                    return [ephemeral(inv, f"Already done: {done.notation}")]
             channel = self._game_channel(inv)
         except (InputRefused, Refusal) as refusal:
             return [error(inv, str(refusal))]

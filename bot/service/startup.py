@@ -26,6 +26,8 @@ async def resume_all(core: Core) -> None:
     health = await core.store.log_health()
     for record in await core.store.open_games():
         session = await resume(core, record, health.get(record.id))
+        if session.record.status == "over":
+            continue  # its repaired log ends the game: nothing is left to play in that channel
         core.sessions.add(session)
         if session.broken is not None:
             log.error("game %s in channel %s refused at start-up: %s", record.id, record.channel_id, session.broken)
@@ -78,8 +80,9 @@ async def _repair(core: Core, session: Session, health: LogHealth | None) -> Ses
                           f"cannot go on. {ABORT_HINT}")
         return session
     step = max((a.step for a in actions if a.step is not None), default=0)
-    await core.store.repair(record.id, len(actions), step, engine.dump(state), core.now())
-    record.version, record.step, record.snapshot = len(actions), step, engine.dump(state)
+    status = "over" if engine.outcome(state) is not None else "running"
+    await core.store.repair(record.id, len(actions), step, engine.dump(state), status, core.now())
+    record.version, record.step, record.snapshot, record.status = len(actions), step, engine.dump(state), status
     session.state = state
     remember_views(session)
     log.warning("game %s in channel %s repaired at start-up (%s): rebuilt from its seed and %d logged actions",

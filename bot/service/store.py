@@ -186,7 +186,7 @@ class Store:
         try:
             # isolation_level=None: the sqlite3 module opens no transactions of its own; every
             # transaction here is an explicit BEGIN IMMEDIATE ... COMMIT under the lock.
-            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            self._db = await self._connect()
             self._db.row_factory = aiosqlite.Row
             await self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await self._db.execute("PRAGMA foreign_keys = ON")
@@ -198,6 +198,20 @@ class Store:
             raise StorageError(describe_sqlite_error(self.path, err)) from None
         except BaseException:
             await self._close_quietly()
+            raise
+
+    async def _connect(self) -> aiosqlite.Connection:
+        connection = aiosqlite.connect(self.path, isolation_level=None)
+        # A daemon thread: a process that ends without closing the store (a crash path, a failed
+        # test) exits instead of hanging forever on this thread. Ending mid-write is what a kill
+        # does, and SQLite's journal makes that safe.
+        connection._thread.daemon = True
+        try:
+            return await connection
+        except BaseException:
+            # aiosqlite has told its worker thread to stop; wait for it while this loop still runs,
+            # or the thread reports into a closed loop and prints a traceback on the way out.
+            await asyncio.to_thread(connection._thread.join, 5)
             raise
 
     async def _close_quietly(self) -> None:
@@ -216,18 +230,22 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction, alone on the connection from BEGIN to COMMIT."""
+        """One write transaction, alone on the connection from BEGIN to COMMIT.
+
+        Cancellation: aiosqlite runs each statement in its own thread, in order, whether or not its
+        awaiting task is cancelled. So a cancelled BEGIN or body still ends with a ROLLBACK queued
+        behind it (before the lock is released, so no other transaction starts in between), and a
+        COMMIT, once queued, completes. Callers that must keep memory in step with a commit shield
+        the whole write (see ``Driver.commit``)."""
         async with self._lock:
             db = self.db
-            await db.execute("BEGIN IMMEDIATE")
             try:
+                await db.execute("BEGIN IMMEDIATE")
                 yield db
             except BaseException:
-                # Shielded: a cancelled command must still roll back before the lock is released.
-                await asyncio.shield(self._rollback(db))
+                await uncancellable(self._rollback(db))
                 raise
-            else:
-                await db.execute("COMMIT")
+            await uncancellable(db.execute("COMMIT"))
 
     @staticmethod
     async def _rollback(db: aiosqlite.Connection) -> None:
@@ -410,12 +428,12 @@ class Store:
         )
         return [ActionRecord(**dict(row)) for row in rows]
 
-    async def action_for_request(self, game_id: int, request_id: str) -> ActionRecord | None:
-        """The action already applied for this request id (a command delivered twice), if any."""
+    async def action_for_request(self, request_id: str) -> ActionRecord | None:
+        """The action already applied for this request id (a command delivered twice), in any game."""
         row = await self._fetchone(
             "SELECT seq, seat, user_id, notation, public_text, at, step, request_id FROM actions"
-            " WHERE game_id = ? AND request_id = ?",
-            (game_id, request_id),
+            " WHERE request_id = ?",
+            (request_id,),
         )
         return ActionRecord(**dict(row)) if row is not None else None
 
@@ -439,13 +457,27 @@ class Store:
         )
         return {row["id"]: LogHealth(row["id"], row["version"], row["n"], row["top"]) for row in rows}
 
-    async def repair(self, game_id: int, version: int, step: int, snapshot: Mapping[str, Any], now: str) -> None:
-        """Set a game's version and snapshot to what its own log replays to (the start-up repair)."""
+    async def repair(
+        self, game_id: int, version: int, step: int, snapshot: Mapping[str, Any], status: str, now: str
+    ) -> None:
+        """Set a game's version, snapshot and status to what its own log replays to (the start-up
+        repair; the replayed log may end the game)."""
         async with self.transaction() as db:
             await db.execute(
-                "UPDATE games SET version = ?, step = ?, snapshot_json = ?, updated_at = ? WHERE id = ?",
-                (version, step, _dumps(snapshot), now, game_id),
+                "UPDATE games SET version = ?, step = ?, snapshot_json = ?, status = ?, updated_at = ? WHERE id = ?",
+                (version, step, _dumps(snapshot), status, now, game_id),
             )
+
+
+async def uncancellable(operation: Any) -> Any:
+    """Await ``operation`` to its end even if the awaiting task is cancelled meanwhile; the
+    cancellation is then re-raised."""
+    task = asyncio.ensure_future(operation)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await asyncio.wait([task])
+        raise
 
 
 def _statements(script: str) -> list[str]:

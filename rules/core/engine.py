@@ -15,6 +15,8 @@ only from the ``Rng`` kept in the state, so ``new_game(seed, options)`` plus the
 
 Views are the only way facts leave an engine: ``public_view`` is what the channel and spectators
 may see, ``private_view`` adds what one seat alone may see. Renderers and messages read views only.
+``public_action`` says what the channel may learn from an action itself, so that a test can check
+that actions it may not tell apart leave it the same texts, views and images.
 """
 
 from __future__ import annotations
@@ -110,6 +112,14 @@ class Engine(Protocol, Generic[StateT, ActionT]):
 
     def format(self, action: ActionT) -> str:
         """Action -> its canonical text; ``parse(format(a)) == a``."""
+
+    def public_action(self, state: StateT, seat: int, action: ActionT) -> str:
+        """What the channel may learn from ``seat`` playing the legal ``action`` in ``state``, as a
+        short text: "" for a wholly hidden action (a placement behind a screen), otherwise what is
+        public about it (an announcement, "ready", or the notation itself for a move made in the
+        open). Two legal actions of one seat in one state with the same public form are *twins*:
+        the channel must not be able to tell them apart, by text, view or image (self-play checks
+        it). An action that ends a hidden phase reveals itself: its public form is its notation."""
 
     def apply(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]: ...
 

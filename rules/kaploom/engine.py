@@ -386,6 +386,41 @@ class KaploomEngine:
     def format(self, action: Action) -> str:
         return format_action(action)
 
+    def public_action(self, state: State, seat: int, action: Action) -> str:
+        """What the channel may learn from this action itself. Phase 1 happens behind the screen
+        ("ROLL THEIR DICE BEHIND THEIR SCREEN, AND THEN ASSIGN DICE"): a placement, taking a die back,
+        skipping a re-roll and the 2 vs 2 pointer ("SECRETLY CHOOSE WHICH OPPONENT") are wholly
+        hidden (""), except that an IMMEDIATE action "MUST BE ANNOUNCED" (``announce <action>``), a
+        re-roll is told with its source but not its die (``reroll <action>``), and ``ready`` is seen.
+        Phases 2 and 3 are played in the open: the notation itself."""
+        if state.phase != "roll":
+            return format_action(action)
+        if action.verb == "ready":
+            return "ready"
+        if action.verb == "assign":
+            return self._announcement(state, state.players[seat], action)
+        if action.verb == "reroll":
+            return self._reroll_source(state.players[seat])
+        return ""  # unassign, skip, target
+
+    def _announcement(self, s: State, p: Player, action: Action) -> str:
+        """``announce <action>`` when this placement completes an IMMEDIATE action, else ""."""
+        die, aid = action.args
+        a = game_data().actions.get(aid)
+        if a is None or a.role != "immediate" or not 1 <= die <= len(p.dice):
+            return ""
+        return f"announce {aid}" if meets(a, tuple(sorted((*_board_sigs(s, p, aid), _sig(p, die - 1))))) else ""
+
+    def _reroll_source(self, p: Player) -> str:
+        """``reroll <action>``: the event names what grants the re-roll (the IMMEDIATE action owed
+        one, or the locked-in free re-roll, which is announced too); the die stays hidden."""
+        actions = game_data().actions
+        if p.pending_reroll:
+            name = p.announced[-1] if p.announced else ""
+            return "reroll " + next((aid for aid, a in actions.items() if a.name == name), "owed")
+        lock = next((aid for aid in p.locked_in if actions[aid].lock[0] == "free_reroll"), "free")
+        return f"reroll {lock}"
+
     # ------------------------------------------------------------ applying
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

@@ -208,6 +208,14 @@ class ToyEngine:
             return f"pick {action.card}"
         return "stand" if isinstance(action, Stand) else "gamble"
 
+    def public_action(self, state: ToyState, seat: int, action: ToyAction) -> str:
+        """A pick is behind the screen ("pick"), unless it is the last one: the reveal follows at once,
+        so the card shows. Standing and gambling are done in the open."""
+        if isinstance(action, Pick):
+            last = sum(p is None for p in state.picks) == 1
+            return self.format(action) if last else "pick"
+        return self.format(action)
+
     def apply(self, state: ToyState, seat: int, action: ToyAction) -> tuple[ToyState, list[Event]]:
         if state.phase == "over":
             raise GameIsOver("The game is over.")
