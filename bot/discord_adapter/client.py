@@ -26,6 +26,11 @@ CHOICES_LIMIT = 25
 CHOICE_TEXT_LIMIT = 100
 _NO_MENTIONS = discord.AllowedMentions.none()
 
+# The bot never joins voice: discord.py's warnings that voice libraries are missing are noise in
+# every host's log.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 
 class GameMasterTree(app_commands.CommandTree):
     async def on_error(

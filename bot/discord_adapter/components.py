@@ -9,7 +9,8 @@ custom_id scheme (at most 100 characters, Discord's limit):
 ``game`` is the id of the game the component was made for, so a click from a DM, or on an old
 message, reaches that game and no other: a click for a game that has ended is refused. ``token``
 says what the click must still match (``bot.service.components``). Ids of the first release
-(``gm:act:…``, ``gm:sel:…``) named no game; a click on one is answered and changes nothing.
+(``gm:act:…``, ``gm:sel:…``) named no game; a click on one, or on any other ``gm:`` id, is
+answered in one private line and changes nothing.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ OPTION_LIMIT = 100
 SELECT_OPTIONS_LIMIT = 25
 BUTTONS_PER_ROW = 5
 ROWS = 5
-LEGACY = "This menu comes from an older version of the bot and no longer works; /game hand shows your choices."
+LEGACY = "This menu is not one the bot can use (it may be from an older version); /game hand shows your choices."
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -58,10 +59,13 @@ def click_invocation(interaction: discord.Interaction, action: str, game_id: int
     return invocation_from(interaction, "play", {"action": action, FOR_GAME: str(game_id), TOKEN: token})
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"gm:b:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,16}):(?P<action>.+)",
-):
+_BUTTON = r"gm:b:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,24}):(?P<action>.+)"
+_SELECT = r"gm:s:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,24})"
+# discord.py runs every dynamic item whose template matches, so the catch-all leaves out the two above.
+_OTHER = r"gm:(?!b:[0-9]{1,19}:[^:]{1,24}:.+\Z|s:[0-9]{1,19}:[^:]{1,24}\Z).*"
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_BUTTON):
     def __init__(
         self, game_id: int, token: str, action: str, label: str | None = None, style: str = "secondary"
     ) -> None:
@@ -88,9 +92,7 @@ class ActionButton(
         await bot.run_invocation(interaction, click_invocation(interaction, self.action, self.game_id, self.token))
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"gm:s:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,16})"
-):
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
     def __init__(
         self, game_id: int, token: str, options: list[discord.SelectOption], placeholder: str | None = None
     ) -> None:
@@ -121,16 +123,17 @@ class ActionSelect(
         await bot.run_invocation(interaction, click_invocation(interaction, values[0], self.game_id, self.token))
 
 
-class LegacyComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?:act|sel):.*"):
-    """A button or select of the first release: it named no game, so it cannot be trusted to act."""
+class UnknownComponent(discord.ui.DynamicItem[discord.ui.Button], template=_OTHER):
+    """Any other ``gm:`` id: one of the first release (``gm:act:…``, ``gm:sel:…``, which named no
+    game) or a forged one. It is answered in one private line and changes nothing."""
 
     def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="old", custom_id="gm:act:legacy"))
+        super().__init__(discord.ui.Button(label="old", custom_id="gm:unknown"))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LegacyComponent:
+    ) -> UnknownComponent:
         return cls()
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -139,7 +142,7 @@ class LegacyComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(
         await tell_privately(interaction, LEGACY)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, LegacyComponent)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, UnknownComponent)
 
 
 def _select_item(select: Select) -> ActionSelect | None:

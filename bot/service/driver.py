@@ -33,6 +33,8 @@ class Driver:
         action = inv.options.get("action", "").strip()
         seat = session.seat_of(inv.user_id)
         token = inv.options.get(components.TOKEN)
+        if seat is None and action not in ("", components.CHOICES):
+            raise Refusal("You are not seated at this game; only its players can act.")
         if token is not None and token != components.ANY and (seat is None or decision_key(session, seat) != token):
             # A menu of a decision that is over (an earlier round or turn): its choices may mean
             # something else now. Within the same decision a click counts if it is still legal.
