@@ -48,7 +48,8 @@ def _table(args: argparse.Namespace) -> int:
         lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     try:
         return asyncio.run(
-            run_table(lines, sys.stdout, db=args.db, images=args.images, seed=args.seed, managers=args.manager)
+            run_table(lines, sys.stdout, db=args.db, images=args.images, seed=args.seed, managers=args.manager,
+                      clock=args.clock)
         )
     except StorageError as err:
         print(f"gamemaster table: {err}", file=sys.stderr)
@@ -77,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--seed", type=int, help="seed source: the same script and seed print the same output")
     table.add_argument("--manager", action="append", default=[], metavar="NAME",
                        help="a user who has Manage Channels (may /game abort); repeatable")
+    table.add_argument("--clock", choices=("system", "virtual"), default="system",
+                       help="virtual: time stands still but for 'wait 25h' lines, and every timer can be "
+                            "played from a script (the same output each run)")
     table.set_defaults(func=_table)
 
     selfplay = sub.add_parser("selfplay", help="random players, every invariant checked after every step")

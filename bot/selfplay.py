@@ -34,7 +34,7 @@ from typing import Any, TextIO
 
 from bot.service.presentation import Seating, step_post
 from bot.service.replay import replay
-from rules.core.engine import Engine, Event
+from rules.core.engine import SYSTEM, Engine, Event
 from rules.core.rng import Rng
 
 
@@ -81,10 +81,10 @@ def _play(engine: Engine, options: Any, seed: int, chooser_seed: int, max_steps:
           image_every: int) -> tuple[int, int, int]:
     """(decisions, twin comparisons, comparisons with images) of one game played to its end."""
     chooser = Rng(chooser_seed)
-    n_seats = len(engine.seat_labels(options))
     state = engine.new_game(seed, options)
+    n_seats = len(engine.seat_labels(state))
     log: list[tuple[int, str]] = []
-    twins = TwinCheck(engine, options, Rng(_twin_seed(chooser_seed)), image_every) if leak_check else None
+    twins = TwinCheck(engine, state, Rng(_twin_seed(chooser_seed)), image_every) if leak_check else None
 
     def fail(reason: str) -> SelfPlayFailure:
         return SelfPlayFailure(reason, log)
@@ -95,14 +95,18 @@ def _play(engine: Engine, options: Any, seed: int, chooser_seed: int, max_steps:
             if engine.outcome(state) is not None:
                 _check_state(engine, state, fail, deep=True, seats=n_seats)
                 return (step, twins.comparisons, twins.images) if twins else (step, 0, 0)
-            seats = engine.to_act(state)
-            if not seats:
+            pending = engine.pending(state)
+            if not pending:
                 raise fail("the game is not over but no seat is asked to act")
-            seat = chooser.choice(seats)
+            seat = chooser.choice(list(pending))
             legal = list(engine.legal_actions(state, seat))
             if not legal:
                 raise fail(f"seat {seat} is asked to act but has no legal action")
-            action = chooser.choice(legal)
+            default = pending[seat].default
+            if default not in legal:
+                raise fail(f"seat {seat}'s time-out default {engine.format(default)!r} is not legal")
+            # The scripted side (SYSTEM) plays its decision's default, as the service does.
+            action = default if seat == SYSTEM else chooser.choice(legal)
             notation = engine.format(action)
             if engine.parse(state, seat, notation) != action:
                 raise fail(f"notation {notation!r} does not parse back to the same action")
@@ -159,10 +163,10 @@ class TwinCheck:
     """The leak test of one game: after each action, one of its twins is applied to the same state,
     and the two outcomes must reach the channel identically (text, view and, sampled, image)."""
 
-    def __init__(self, engine: Engine, options: Any, rng: Rng, image_every: int = 0) -> None:
+    def __init__(self, engine: Engine, state: Any, rng: Rng, image_every: int = 0) -> None:
         self.engine = engine
         self.views = _ViewOnce(engine)
-        labels = tuple(engine.seat_labels(options))
+        labels = tuple(engine.seat_labels(state))
         # Fixed names: the texts and images name the players, and both twins must name them alike.
         self.seating = Seating(labels, {seat: f"p{seat}" for seat in range(len(labels))})
         self.rng = rng

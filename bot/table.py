@@ -6,7 +6,15 @@
 
 ``request:<id>`` is the table's request id (Discord's interaction id plays that part there): a line
 that repeats the request id of an action already applied is answered "Already done" and applies
-nothing, as a resent command after a lost reply must.
+nothing, as a resent command after a lost reply must. Options that name a person (``old``, ``new``,
+``player``) take a table user name: ``/game replace old:bob new:dave``.
+
+    wait 25h                                     # with --clock virtual: time passes
+
+A ``wait <duration>`` line moves a virtual clock on (d, h, m, s) and prints everything that falls
+due meanwhile — reminders, time-outs, AI seats that take over — in order, each line marked with
+the time it happened (``[+25h]``). What the service says without being asked is printed the
+same way with the system clock, as it happens.
 
 Each line is ``<user>[@<channel>]: /<command> [name:value ...]`` with shlex-style quoting and the
 same command and option names as Discord; the default channel is ``table``. Every output is
@@ -21,13 +29,16 @@ import re
 import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
 
+from bot.service.clock import VirtualClock
 from bot.service.components import describe_components
 from bot.service.hygiene import clean_name, strip_unsafe
 from bot.service.messages import Invocation, Output, TargetKind
 from bot.service.service import SessionService
+from bot.service.settings import SettingsError, format_duration, parse_duration
 from bot.service.store import Store
 from rules.core.engine import Engine
 
@@ -37,6 +48,15 @@ _HEAD = re.compile(r"^\s*([^\s:@]+)(?:@([^\s:@]+))?\s*:\s*/(.*)$")
 
 class TableSyntaxError(ValueError):
     pass
+
+
+USER_OPTIONS = ("old", "new", "player")  # options whose value is a person
+GUILD = "table"  # the table is one server
+
+
+@dataclass(frozen=True)
+class TableWait:
+    seconds: int
 
 
 @dataclass(frozen=True)
@@ -53,10 +73,18 @@ def user_id_for(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:8], "big") >> 2
 
 
-def parse_line(line: str) -> TableLine | None:
-    """One script line -> a TableLine, or None for blank and comment lines."""
+def parse_line(line: str) -> TableLine | TableWait | None:
+    """One script line -> a TableLine (or a TableWait), or None for blank and comment lines."""
     if not line.strip() or line.lstrip().startswith("#"):
         return None
+    words = line.split("#", 1)[0].split()
+    if words and words[0].lower() == "wait":
+        if len(words) != 2:
+            raise TableSyntaxError("write a wait as 'wait <duration>', like wait 25h or wait 90s")
+        try:
+            return TableWait(parse_duration(words[1]))
+        except SettingsError as err:
+            raise TableSyntaxError(str(err)) from err
     match = _HEAD.match(line)
     if match is None:
         raise TableSyntaxError("expected '<user>[@<channel>]: /<command> [name:value ...]'")
@@ -85,13 +113,17 @@ def parse_line(line: str) -> TableLine | None:
     if len(user) > 64 or len(channel) > 64:
         raise TableSyntaxError("user and channel names are at most 64 characters")
     request_id = options.pop("request", None)
+    for name in USER_OPTIONS:
+        if name in options:  # a person, as the service takes it: "<id>|<name>"
+            person = clean_name(options[name].lstrip("@"))
+            options[name] = f"{user_id_for(person)}|{person}"
     return TableLine(user, channel, " ".join(words), options, request_id)
 
 
 class TablePrinter:
     """Turns Outputs into the table's lines and writes their images."""
 
-    def __init__(self, out: TextIO, images: Path, names: Mapping[int, str]) -> None:
+    def __init__(self, out: TextIO, images: Path, names: dict[int, str]) -> None:
         self.out = out
         self.images = images
         self.names = names
@@ -107,8 +139,8 @@ class TablePrinter:
         name = self.names.get(target.user_id or 0, str(target.user_id))
         return f"[dm:{name}]" if target.kind is TargetKind.DM else f"[ephemeral:{name}]"
 
-    def print(self, output: Output) -> None:
-        prefix = self.where(output)
+    def print(self, output: Output, mark: str = "") -> None:
+        prefix = mark + self.where(output)
         for line in output.text.split("\n"):
             self.out.write(f"{prefix} {line}".rstrip() + "\n")
         if output.image is not None:
@@ -122,6 +154,23 @@ class TablePrinter:
             self.out.write(f"{prefix} {line}\n")
 
 
+class TableOutbox:
+    """What the service says without being asked, printed as it comes, marked with the time it
+    happened on a virtual clock (``[+25h]``)."""
+
+    def __init__(self, printer: TablePrinter, clock: VirtualClock | None) -> None:
+        self.printer = printer
+        self.clock = clock
+        self.start = clock.now() if clock is not None else None
+
+    async def push(self, outputs: list[Output]) -> None:
+        mark = ""
+        if self.clock is not None and self.start is not None:
+            mark = f"[+{format_duration((self.clock.now() - self.start).total_seconds())}] "
+        for output in outputs:
+            self.printer.print(output, mark)
+
+
 async def run_table(
     lines: Iterable[str],
     out: TextIO,
@@ -133,13 +182,20 @@ async def run_table(
     engines: Mapping[str, Engine] | None = None,
     render: bool = True,
     echo: bool = True,
+    clock: str = "system",
 ) -> int:
-    """Play ``lines`` through a fresh service; returns 1 if a line could not be read, else 0."""
-    service = SessionService(Store(db if db is not None else ":memory:"), engines=engines, render=render, seed=seed)
-    await service.start()
+    """Play ``lines`` through a fresh service; returns 1 if a line could not be read, else 0.
+    ``clock``: "system" (real time; timers fire as it passes) or "virtual" (time stands still but
+    for ``wait`` lines, so a script plays the same every time)."""
+    virtual = VirtualClock() if clock == "virtual" else None
+    service = SessionService(Store(db if db is not None else ":memory:"), engines=engines, render=render, seed=seed,
+                             clock=virtual)
     # Users seated in games continued from --db may be addressed before they type a line.
-    names = {uid: name for session in service.sessions.values() for uid, name in session.record.seats.values()}
-    printer = TablePrinter(out, Path(images), names)
+    printer = TablePrinter(out, Path(images), {})
+    service.attach(TableOutbox(printer, virtual))
+    await service.start()
+    printer.names.update({holder.user_id: holder.name for session in service.sessions.values()
+                          for holder in session.record.seats.values()})
     can_manage = {m.lower() for m in managers}
     status = 0
     try:
@@ -155,10 +211,24 @@ async def run_table(
                 continue
             if echo:
                 out.write(f"> {strip_unsafe(line.strip())}\n")
+            if isinstance(parsed, TableWait):
+                if virtual is None:
+                    out.write(f"[table] line {number}: 'wait' needs --clock virtual (the system clock cannot be moved)\n")
+                    status = 1
+                    continue
+                fired = await service.advance(timedelta(seconds=parsed.seconds))
+                out.write(f"[table] {format_duration(parsed.seconds)} later ({fired} deadline{'s' if fired != 1 else ''} "
+                          "fell due).\n")
+                continue
             uid = user_id_for(parsed.user)
-            names[uid] = parsed.user
+            printer.names[uid] = parsed.user
+            for name in USER_OPTIONS:
+                if name in parsed.options:
+                    person_id, _, person = parsed.options[name].partition("|")
+                    printer.names[int(person_id)] = person
             inv = Invocation(uid, parsed.user, parsed.channel, parsed.command, parsed.options,
-                             can_manage_channel=parsed.user.lower() in can_manage, request_id=parsed.request_id)
+                             can_manage_channel=parsed.user.lower() in can_manage, request_id=parsed.request_id,
+                             guild_id=GUILD)
             for output in await service.handle(inv):
                 printer.print(output)
     finally:

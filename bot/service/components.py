@@ -47,10 +47,13 @@ def board_buttons(game_id: int) -> tuple[Button, ...]:
     )
 
 
-def lobby_buttons(game_id: int, full: bool) -> tuple[Button, ...]:
-    if full:
-        return (Button("Start", START, game_id, ANY, style="success"),)
-    return (Button("Join", JOIN, game_id, ANY, style="success"),)
+def lobby_buttons(game_id: int, can_join: bool, can_start: bool) -> tuple[Button, ...]:
+    buttons = []
+    if can_join:
+        buttons.append(Button("Join", JOIN, game_id, ANY, style="success"))
+    if can_start:
+        buttons.append(Button("Start", START, game_id, ANY, style="primary" if can_join else "success"))
+    return tuple(buttons)
 
 
 def choice_components(

@@ -1,10 +1,13 @@
-"""What every part of the service shares: the store, the open sessions, the presenter, the engines,
-the clock, and the lookups that turn "no such game" into one line for the user."""
+"""What every part of the service shares: the store, the sessions, the presenter, the engines, the
+clock, the outbox (how the service speaks first), how each person wants to be told of their move,
+and the lookups that turn "no such game" into one line for the user."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import logging
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bot.service.clock import Clock, iso
 from bot.service.messages import Invocation, Output, Target, TargetKind
@@ -13,9 +16,31 @@ from bot.service.session import Session, Sessions
 from bot.service.store import Store
 from rules.core.engine import Engine
 
+log = logging.getLogger(__name__)
+
+NOTIFY_MODES = ("dm", "mention", "both", "off")
+DEFAULT_NOTIFY = "dm"
+
 
 class Refusal(Exception):
     """A request the service turns down; the message is the one line the user reads."""
+
+
+class Outbox(Protocol):
+    """Where the service's own messages go when nobody asked (a timer, an AI seat, a reminder):
+    the Discord adapter posts them, the local table prints them."""
+
+    async def push(self, outputs: list[Output]) -> None: ...
+
+
+class Held:
+    """The outbox until a transport attaches one: keeps what was pushed (tests read it)."""
+
+    def __init__(self) -> None:
+        self.outputs: list[Output] = []
+
+    async def push(self, outputs: list[Output]) -> None:
+        self.outputs.extend(outputs)
 
 
 @dataclass
@@ -26,9 +51,24 @@ class Core:
     seed_source: int
     presenter: Presenter
     sessions: Sessions = field(default_factory=Sessions)
+    outbox: Outbox = field(default_factory=Held)
+    notify_modes: dict[tuple[int, str], str] = field(default_factory=dict)
+    # Called with a session whose deadlines may have changed (the scheduler re-reads them).
+    on_clock_change: Callable[[Session], None] = lambda session: None
 
     def now(self) -> str:
         return iso(self.clock.now())
+
+    def notify_mode(self, user_id: int, guild_id: str) -> str:
+        return self.notify_modes.get((user_id, guild_id), DEFAULT_NOTIFY)
+
+    async def push(self, outputs: list[Output]) -> None:
+        if not outputs:
+            return
+        try:
+            await self.outbox.push(outputs)
+        except Exception:  # a transport failure must not stop a timer or an AI seat
+            log.exception("pushing %d outputs failed", len(outputs))
 
     # -- lookups ---------------------------------------------------------------------------------
 
@@ -39,10 +79,12 @@ class Core:
         return session
 
     def playable(self, channel_id: str) -> Session:
-        """The channel's session, unless the start-up check refused it."""
+        """The channel's session, unless the start-up check refused it or it has ended."""
         session = self.session(channel_id)
         if session.broken is not None:
             raise Refusal(session.broken)
+        if session.over:
+            raise Refusal(f"The game of {session.engine.title} here has ended; /game new opens another.")
         return session
 
     def lobby(self, channel_id: str) -> Session:
@@ -54,7 +96,16 @@ class Core:
     def running(self, channel_id: str) -> Session:
         session = self.playable(channel_id)
         if session.state is None:
-            raise Refusal("The game has not started yet; /game start when every seat is taken.")
+            raise Refusal("The game has not started yet; /game start when enough seats are taken.")
+        return session
+
+    def readable(self, channel_id: str) -> Session:
+        """A running game, or the last one played here (a finished game stays readable)."""
+        session = self.session(channel_id)
+        if session.broken is not None:
+            raise Refusal(session.broken)
+        if session.state is None:
+            raise Refusal("The game has not started yet; /game start when enough seats are taken.")
         return session
 
 

@@ -1,117 +1,344 @@
-"""The one path an action takes: check it against the seat's legal actions, apply it, commit it
-(log row + snapshot + version, one transaction of this game), and only then tell everyone concerned.
+"""The one path every action takes, whoever plays it — a person, a timer, an AI seat or the game's
+scripted side: check it against the seat's legal actions, apply it, commit it (log row + snapshot +
+version + clocks, one transaction of this game), and only then tell everyone concerned. After each
+commit the seats nobody has to wait for (AI seats, ``SYSTEM``) play at once, through the same path.
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service import components
+from bot.service import clocks, components
 from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
-from bot.service.lobby import remember_views
 from bot.service.messages import Invocation, Output, Target, TargetKind
-from bot.service.presentation import Seating, decision_key, notations, step_post, waiting_line
+from bot.service.presentation import (
+    Seating,
+    decision_token,
+    notations,
+    private_dumps,
+    public_dump,
+    split_token,
+    step_post,
+    user_mention,
+    waiting_line,
+)
+from bot.service.replay import UNDO, effective, replay
 from bot.service.session import Session
 from bot.service.store import uncancellable
-from rules.core.engine import Event
+from rules.core.engine import SYSTEM, Event
+from rules.core.rng import Rng
 
 OUT_OF_DATE = "This menu is out of date: the game has moved on. Nothing was changed."
 GAME_GONE = "That menu belongs to a game that has ended or was aborted. Nothing was changed."
+MAX_AUTOMATIC = 5_000  # AI and scripted moves in a row before the driver lets others in
+
+
+@dataclass
+class Step:
+    """One action on its way through the driver."""
+
+    seat: int
+    action: Any
+    actor: str  # person | bot | timer | system
+    user_id: int = 0
+    inv: Invocation | None = None  # the command that carried it, when a person typed or clicked it
+    undoes: int | None = None  # an undo: the seq it takes back
+    notes: list[str] = field(default_factory=list)  # extra public lines for the post (a time-out, say)
 
 
 class Driver:
     def __init__(self, core: Core) -> None:
         self.core = core
 
+    # -- a person's /play and clicks ---------------------------------------------------------------
+
     async def play(self, inv: Invocation, session: Session) -> list[Output]:
         """``/play`` and every click on a choice, for ``session`` (already routed and locked)."""
-        core = self.core
         if session.broken is not None:
             raise Refusal(session.broken)
+        if session.over:
+            raise Refusal(f"The game of {session.engine.title} here has ended; /game new opens another.")
         if session.state is None:
-            raise Refusal("The game has not started yet; /game start when every seat is taken.")
+            raise Refusal("The game has not started yet; /game start when enough seats are taken.")
         action = inv.options.get("action", "").strip()
-        seat = session.seat_of(inv.user_id)
+        mine = session.seats_of(inv.user_id)
         token = inv.options.get(components.TOKEN)
-        if seat is None and action not in ("", components.CHOICES):
+        if not mine and action not in ("", components.CHOICES):
             raise Refusal("You are not seated at this game; only its players can act.")
-        if token is not None and token != components.ANY and (seat is None or decision_key(session, seat) != token):
+        seat = self._seat_for(session, mine, token, inv.options.get("seat"))
+        if token is not None and token != components.ANY and (seat is None or decision_token(session, seat) != token):
             # A menu of a decision that is over (an earlier round or turn): its choices may mean
             # something else now. Within the same decision a click counts if it is still legal.
             return [self._out_of_date(inv, session, seat)]
         if not action or action == components.CHOICES:
             return [self._choices(inv, session, seat)]
-        if seat is None:
-            raise Refusal("You are not seated at this game; only its players can act.")
         if inv.request_id is not None:
-            done = await core.store.action_for_request(inv.request_id)
+            done = await self.core.store.action_for_request(inv.request_id)
             if done is not None:
                 # The same delivery again (a retried request after a lost reply): applied once.
                 return [ephemeral(inv, f"Already done: {done.notation}")]
         engine = session.engine
-        if seat not in engine.to_act(session.state):
+        pending = session.pending()
+        if seat is None or seat not in pending:
             raise Refusal(f"It is not your turn. {waiting_line(engine, session.state, Seating.of(session))}")
+        if session.seats[seat].autopilot:
+            raise Refusal("The AI plays your seat since your time ran out; /game resume-seat takes it back.")
         parsed = engine.parse(session.state, seat, action)
-        state, events = engine.apply(session.state, seat, parsed)
-        return await self.commit(session, seat, inv.user_id, parsed, state, events, inv)
+        return await self.submit(session, Step(seat, parsed, "person", inv.user_id, inv))
 
-    async def commit(
-        self, session: Session, seat: int, user_id: int, parsed: Any, state: Any, events: list[Event],
-        inv: Invocation,
+    def _seat_for(self, session: Session, mine: list[int], token: str | None, named: str | None) -> int | None:
+        """Which of the person's seats acts: the one a menu was made for, the one named, else the
+        first of theirs the game waits for."""
+        if token and token != components.ANY:
+            seat, _ = split_token(token)
+            return seat if seat in mine else None
+        if named:
+            wanted = named.strip().lower()
+            chosen = [s for s in mine if session.labels[s].lower() == wanted]
+            if not chosen:
+                raise Refusal(f"You do not hold a seat called '{wanted[:24]}'.")
+            return chosen[0]
+        pending = session.pending()
+        waiting = [s for s in mine if s in pending]
+        return waiting[0] if waiting else (mine[0] if mine else None)
+
+    # -- every actor ------------------------------------------------------------------------------
+
+    async def submit(self, session: Session, step: Step, settle: bool = True) -> list[Output]:
+        """Apply, commit and tell; then let the AI and scripted seats play. The engine refuses an
+        illegal action with a RulesError and nothing changes."""
+        engine = session.engine
+        if step.undoes is None:
+            state, events = engine.apply(session.state, step.seat, step.action)
+            notation = engine.format(step.action)
+            undoable = step.actor == "person" and engine.undoable(session.state, step.seat, step.action)
+        else:
+            state, events, notation, undoable = await self._undone(session, step)
+        outputs = await self._commit(session, step, state, events, notation, undoable)
+        if settle:
+            outputs += await self.settle(session)
+        return outputs
+
+    async def settle(self, session: Session) -> list[Output]:
+        """Play the seats nobody waits for: the scripted side's default at once, an AI seat's choice
+        from its own private view and its legal actions."""
+        outputs: list[Output] = []
+        engine = session.engine
+        for _ in range(MAX_AUTOMATIC):
+            if not session.running:
+                break
+            pending = session.pending()
+            ai = session.ai_seats()
+            auto = [seat for seat in pending if seat == SYSTEM or seat in ai]
+            if not auto:
+                break
+            seat = auto[0]
+            decision = pending[seat]
+            if seat == SYSTEM:
+                step = Step(seat, decision.default, "system")
+            else:
+                legal = list(engine.legal_actions(session.state, seat))
+                view = engine.private_view(session.state, seat)
+                rng = Rng(_ai_seed(session.record.seed or 0, session.version, seat))
+                step = Step(seat, engine.policy().choose(view, decision, legal, rng), "bot")
+            outputs += await self.submit(session, step, settle=False)
+        return outputs
+
+    async def _commit(
+        self, session: Session, step: Step, state: Any, events: list[Event], notation: str, undoable: bool,
     ) -> list[Output]:
         core, engine = self.core, session.engine
-        notation = engine.format(parsed)
-        outcome = engine.outcome(state)
+        record = session.record
         seating = Seating.of(session)
-        post = step_post(engine, seating, seat, events, state, session.public_dump)
-        step = session.step + 1 if post is not None else None
-        public_text = "\n".join(e.text for e in events if e.text)
-        before_private = dict(session.private_dumps)
+        before_public = public_dump(engine, session.state)
+        before_private = private_dumps(engine, session.state, len(session.labels), before_public)
         before_choices = {s: notations(engine, session.state, s) for s in range(len(session.labels))}
+        post = step_post(engine, seating, step.seat, events, state, before_public)
+        if post is not None and step.notes:
+            post = "\n".join([*step.notes, post])
+        step_number = record.step + 1 if post is not None else None
+        outcome = engine.outcome(state)
+        now = core.clock.now()
+        decisions = dict(engine.pending(state)) if outcome is None else {}
+        clock, began = clocks.advance(record.clock, session.settings, decisions, session.ai_seats(), now)
+        people = session.people()
+        tell = {seat: decisions[seat].key for seat in began if seat in people
+                and not clocks.was_notified(clock, seat, decisions[seat].key)}
+        clock = clocks.notified(clock, tell)
+        finished = _finished(session, outcome) if outcome is not None else None
+        public_text = "\n".join(e.text for e in events if e.text)
 
         async def persist_and_advance() -> None:
             await core.store.record_action(
-                session.game_id, session.version + 1, seat, user_id, notation, public_text, engine.dump(state),
-                "over" if outcome else "running", core.now(), step=step, request_id=inv.request_id,
+                session.game_id, record.version + 1, step.seat, step.user_id, notation, public_text,
+                engine.dump(state), "over" if outcome else "running", core.now(), step=step_number,
+                request_id=step.inv.request_id if step.inv else None, actor=step.actor, undoable=undoable,
+                undoes=step.undoes, clock=clock, finished=finished,
             )
             # Committed: only now does memory move on.
             session.state = state
-            session.record.version += 1
-            if step is not None:
-                session.record.step = step
-            remember_views(session)
+            record.version += 1
+            record.clock = clock
+            if step_number is not None:
+                record.step = step_number
             if outcome is not None:
-                session.record.status = "over"
-                core.sessions.remove(session)
+                record.status = "over"
+                record.outcome = finished[0] if finished else None
+                record.ended_at = core.now()
 
         # One unit, even for a cancelled command: a commit that memory did not follow would make
         # this game's next move collide with the committed one.
         await uncancellable(persist_and_advance())
-        outputs = [ephemeral(inv, f"Done: {notation}")]
+        core.on_clock_change(session)
+
+        outputs: list[Output] = []
+        if step.inv is not None:
+            outputs.append(ephemeral(step.inv, f"Done: {notation}" if step.undoes is None else "Taken back."))
+        return outputs + await self._tell(session, post, outcome is not None, events, before_private,
+                                          before_choices, decisions, tell)
+
+    async def begin(self, session: Session, headline: str) -> list[Output]:
+        """A game has just started: its first decisions begin (clocks, notices), the board goes to
+        the channel and every player gets their screen; then AI seats may play."""
+        core, record = self.core, session.record
+        decisions = session.pending()
+        clock, began = clocks.advance(record.clock, session.settings, decisions, session.ai_seats(),
+                                      core.clock.now())
+        people = session.people()
+        tell = {seat: decisions[seat].key for seat in began if seat in people}
+        clock = clocks.notified(clock, tell)
+        await core.store.set_clock(session.game_id, clock)
+        record.clock = clock
+        core.on_clock_change(session)
+        post = f"{headline}\n{waiting_line(session.engine, session.state, Seating.of(session))}"
+        outputs = await self._tell(session, post, False, [], {}, {}, decisions, tell)
+        return outputs + await self.settle(session)
+
+    async def _tell(
+        self, session: Session, post: str | None, final: bool, events: list[Event],
+        before_private: dict[int, Any], before_choices: dict[int, list[str]], decisions: dict, tell: dict[int, str],
+    ) -> list[Output]:
+        """The channel's post (with the mentions of players who asked for them) and each person's
+        screen where it changed or a decision of theirs began (by DM, if they want DMs)."""
+        core, engine, record = self.core, session.engine, session.record
+        state = session.state
+        people = session.people()
+        outputs: list[Output] = []
+        mentions = [seat for seat in tell
+                    if core.notify_mode(people[seat].user_id, record.guild_id) in ("mention", "both")]
         if post is not None:
-            outputs.append(await core.presenter.board(session, post, final=outcome is not None))
-        for s in range(len(session.labels)):
-            private_lines = [e.private[s] for e in events if s in e.private]
-            changed = (session.private_dumps.get(s) != before_private.get(s)
-                       or notations(engine, state, s) != before_choices.get(s))
-            if changed or private_lines:
-                target = Target(TargetKind.DM, channel_id=session.channel_id, user_id=session.record.seats[s][0])
-                outputs.append(await core.presenter.screen(session, s, target, private_lines))
+            if mentions:
+                post += "\n" + _your_move(session, mentions, decisions)
+            board = await core.presenter.board(session, post, final=final)
+            outputs.append(_with_mentions(board, session, mentions))
+        elif mentions:
+            outputs.append(_with_mentions(
+                Output(Target.channel(session.channel_id), _your_move(session, mentions, decisions)), session,
+                mentions))
+        after_private = private_dumps(engine, state, len(session.labels), public_dump(engine, state))
+        for seat, holder in sorted(session.seats.items()):
+            if not holder.is_person:
+                continue
+            private_lines = [e.private[seat] for e in events if seat in e.private]
+            changed = (after_private.get(seat) != before_private.get(seat)
+                       or notations(engine, state, seat) != before_choices.get(seat))
+            your_move = seat in tell
+            if not (changed or private_lines or your_move):
+                continue
+            if core.notify_mode(holder.user_id, record.guild_id) not in ("dm", "both"):
+                continue  # they asked for no DMs: "My screen" shows it when they look
+            target = Target(TargetKind.DM, channel_id=session.channel_id, user_id=holder.user_id)
+            head = [f"**Your move** — {decisions[seat].prompt}."] if your_move and decisions[seat].prompt else []
+            outputs.append(await core.presenter.screen(session, seat, target, head + private_lines))
         return outputs
+
+    # -- undo -----------------------------------------------------------------------------------------
+
+    async def undo(self, inv: Invocation, session: Session) -> list[Output]:
+        """Take back the caller's own last step, while nobody else has acted since, and only if the
+        engine marked it undoable (no random draw, nothing hidden revealed)."""
+        if not session.running:
+            raise Refusal("There is no running game here to take a step back in.")
+        mine = session.seats_of(inv.user_id)
+        if not mine:
+            raise Refusal("You are not seated at this game.")
+        actions = await self.core.store.actions(session.game_id)
+        kept = _kept(actions)
+        if not kept:
+            raise Refusal("Nothing has been played yet.")
+        last = kept[-1]
+        if last.seat not in mine or last.actor != "person":
+            raise Refusal("Only your own last step can be taken back, and someone else has acted since.")
+        if not last.undoable:
+            raise Refusal(f"'{last.notation}' cannot be taken back: it drew at random, revealed something or "
+                          "ended a phase.")
+        return await self.submit(session, Step(last.seat, None, "person", inv.user_id, inv, undoes=last.seq))
+
+    async def _undone(self, session: Session, step: Step) -> tuple[Any, list[Event], str, bool]:
+        """The state without the step ``step.undoes``: a replay of the log less what it takes back."""
+        record = session.record
+        actions = await self.core.store.actions(session.game_id)
+        rows = [(a.seat, a.notation, a.undoes) for a in actions] + [(step.seat, UNDO, step.undoes)]
+        state = replay(session.engine, record.seed or 0, session.options, effective(rows), record.labels)
+        taken = next(a for a in actions if a.seq == step.undoes)
+        events = [Event(f"{session.who(step.seat)} took back a step.")] if taken.step is not None else []
+        return state, events, UNDO, False
+
+    # -- private answers ----------------------------------------------------------------------------
 
     def _choices(self, inv: Invocation, session: Session, seat: int | None) -> Output:
         found = notations(session.engine, session.state, seat) if seat is not None else []
         target = ephemeral_target(inv)
         if not found:
             return Output(target, waiting_line(session.engine, session.state, Seating.of(session)))
-        buttons, select = components.choice_components(found, session.game_id, decision_key(session, seat))
+        buttons, select = components.choice_components(found, session.game_id, decision_token(session, seat))
         text = f"Your choices ({len(found)}):\n" + "\n".join(found)
         return Output(target, text, buttons=buttons, select=select)
 
     def _out_of_date(self, inv: Invocation, session: Session, seat: int | None) -> Output:
         found = notations(session.engine, session.state, seat) if seat is not None else []
-        key = decision_key(session, seat) if seat is not None else components.ANY
-        buttons, select = components.choice_components(found, session.game_id, key)
+        token = decision_token(session, seat) if seat is not None else components.ANY
+        buttons, select = components.choice_components(found, session.game_id, token)
         waiting = waiting_line(session.engine, session.state, Seating.of(session))
         text = OUT_OF_DATE + (" Your current choices are below." if found else f" {waiting}")
         return Output(ephemeral_target(inv), text, buttons=buttons, select=select)
+
+
+def _kept(actions: list) -> list:
+    """The actions still in effect (undo rows and what they took back left out), in order."""
+    undone = {a.undoes for a in actions if a.undoes is not None}
+    return [a for a in actions if a.notation != UNDO and a.seq not in undone]
+
+
+def _ai_seed(game_seed: int, version: int, seat: int) -> int:
+    digest = hashlib.sha256(f"ai:{game_seed}:{version}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def _your_move(session: Session, seats: list[int], decisions: dict) -> str:
+    named = ", ".join(user_mention(session, session.seats[s].user_id, session.seats[s].name) for s in seats)
+    prompts = {decisions[s].prompt for s in seats if decisions[s].prompt}
+    return f"{named}: your move" + (f" — {prompts.pop()}." if len(prompts) == 1 else ".")
+
+
+def _with_mentions(output: Output, session: Session, seats: list[int]) -> Output:
+    from dataclasses import replace
+
+    return replace(output, mentions=tuple(sorted({session.seats[s].user_id for s in seats})))
+
+
+def _finished(session: Session, outcome: Any) -> tuple[dict[str, Any], list[tuple]]:
+    """The outcome as stored, and one result row per seat for stats."""
+    seats = session.seats
+    data = {"winners": list(outcome.winners), "summary": outcome.summary, "result": outcome.result,
+            "scores": list(outcome.scores), "ranks": list(outcome.ranks)}
+    results = []
+    for seat in range(len(session.labels)):
+        holder = seats.get(seat)
+        score = outcome.scores[seat] if seat < len(outcome.scores) else None
+        rank = outcome.ranks[seat] if seat < len(outcome.ranks) else None
+        results.append((seat, holder.user_id if holder else 0, holder.kind if holder else "bot",
+                        seat in outcome.winners, score, rank))
+    return data, results

@@ -1,21 +1,32 @@
-"""Commands that show and change nothing: status, board, hand, log, help and the rules."""
+"""Commands that show (and one that sets how you are told): status, board, hand, log, mine, notify,
+help and the rules. A finished game stays readable in its channel until a new game opens there."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
 from bot.quickref import load_quickref
-from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
+from bot.service import clocks
+from bot.service.core import NOTIFY_MODES, Core, Refusal, ephemeral, ephemeral_target
 from bot.service.hygiene import ascii_int, quote
 from bot.service.messages import Invocation, Output
 from bot.service.options import format_options
-from bot.service.presentation import Seating, waiting_line
+from bot.service.presentation import Seating, channel_link, clock_line, waiting_line
+from bot.service.session import Session
+from bot.service.settings import format_duration
 from bot.service.texts import HELP
+from rules.core.engine import SYSTEM
 
 # /game board posts in the channel for everyone; a person asking again and again would flood it.
 BOARD_POST_PER_USER = timedelta(seconds=60)  # one public board per person per channel per minute
 BOARD_POST_PER_CHANNEL = timedelta(seconds=10)  # and none within 10 s of the last one
 LIMITED = "The board was posted here moments ago, so here it is just for you."
+NOTIFY_HELP = {
+    "dm": "a direct message with your screen and choices",
+    "mention": "a mention in the game's channel (your screen then by the My screen button)",
+    "both": "a mention in the channel and a direct message",
+    "off": "nothing (use /game mine and My screen)",
+}
 
 
 class Info:
@@ -25,29 +36,51 @@ class Info:
 
     async def status(self, inv: Invocation) -> list[Output]:
         session = self.core.session(inv.channel_id)
-        seats = ", ".join(session.who(s) if s in session.record.seats else f"{session.labels[s]}: open"
-                          for s in range(len(session.labels)))
         options = format_options({k: v for k, v in session.record.options.items() if k != "seed"})
-        lines = [f"{session.engine.title}{f' ({options})' if options else ''}, created by {session.record.creator_name}."]
+        lines = [f"{session.engine.title}{f' ({options})' if options else ''}, created by {session.record.creator_name}; "
+                 f"{session.settings.describe()}."]
         if session.broken is not None:
-            lines.append(session.broken)
-        elif session.state is None:
+            return [ephemeral(inv, "\n".join([*lines, session.broken]))]
+        seats = ", ".join(self._seat_text(session, s) for s in range(len(session.labels)))
+        if session.state is None:
             lines.append(f"In the lobby. Seats: {seats}.")
+        elif session.over:
+            lines.append(f"Finished ({session.record.status}). Seats: {seats}.")
+            outcome = session.record.outcome
+            if outcome:
+                lines.append(outcome["summary"])
         else:
             # Public steps only: the number of actions would count hidden moves too.
-            done = f"{session.step} public step{'' if session.step == 1 else 's'}"
-            lines.append(f"Running, {done} so far. Seats: {seats}.")
+            lines.append(f"{session.engine.progress(session.state)}; {session.step} public steps so far.")
+            lines.append(f"Seats: {seats}.")
             lines.append(waiting_line(session.engine, session.state, Seating.of(session)))
+            times = clock_line(session, self.core.clock.now())
+            if times:
+                lines.append(times)
         return [ephemeral(inv, "\n".join(lines))]
+
+    @staticmethod
+    def _seat_text(session: Session, seat: int) -> str:
+        holder = session.seats.get(seat)
+        if holder is None:
+            return f"{session.labels[seat]}: open"
+        if holder.autopilot:
+            return f"{session.who(seat)}, played by the AI for now"
+        return session.who(seat)
 
     async def board(self, inv: Invocation) -> list[Output]:
         core = self.core
-        session = core.running(inv.channel_id)
-        text = (f"{session.engine.title}, after {session.step} public steps.\n"
-                f"{waiting_line(session.engine, session.state, Seating.of(session))}")
-        output = await core.presenter.board(session, text)
+        session = core.readable(inv.channel_id)
+        if session.over:
+            summary = (session.record.outcome or {}).get("summary") or f"The game {session.record.status}."
+            text = f"{session.engine.title}, final board. {summary}"
+            output = await core.presenter.board(session, text, final=True)
+        else:
+            text = f"{session.engine.title} · {session.engine.progress(session.state)}.\n" + waiting_line(
+                session.engine, session.state, Seating.of(session))
+            output = await core.presenter.board(session, text)
         if self._limited(inv):
-            return [Output(ephemeral_target(inv), f"{LIMITED}\n{text}", image=output.image,
+            return [Output(ephemeral_target(inv), f"{LIMITED}\n{output.text}", image=output.image,
                            image_name=output.image_name)]
         return [output]
 
@@ -66,14 +99,17 @@ class Info:
         return False
 
     async def hand(self, inv: Invocation) -> list[Output]:
-        session = self.core.running(inv.channel_id)
-        seat = session.seat_of(inv.user_id)
-        if seat is None:
+        session = self.core.readable(inv.channel_id)
+        seats = session.seats_of(inv.user_id)
+        if not seats:
             raise Refusal("You are not seated at this game, so you have no screen.")
+        pending = session.pending()
+        waiting = [s for s in seats if s in pending]
+        seat = (waiting or seats)[0]
         return [await self.core.presenter.screen(session, seat, ephemeral_target(inv), [])]
 
     async def log(self, inv: Invocation) -> list[Output]:
-        session = self.core.running(inv.channel_id)
+        session = self.core.readable(inv.channel_id)
         count = ascii_int(inv.options.get("count", "10"))
         if count is None or not 1 <= count <= 50:
             raise Refusal("count is a number from 1 to 50.")
@@ -81,6 +117,49 @@ class Info:
         if not entries:
             return [ephemeral(inv, "Nothing has happened yet.")]
         return [ephemeral(inv, "\n".join(f"#{step}: {line}" for step, t in entries for line in t.split("\n")))]
+
+    async def mine(self, inv: Invocation) -> list[Output]:
+        """The caller's games in this server: those waiting on them first, oldest wait first."""
+        now = self.core.clock.now()
+        rows: list[tuple[int, float, str]] = []
+        for session in self.core.sessions.open():
+            if session.record.guild_id != inv.guild_id or not session.seats_of(inv.user_id):
+                continue
+            where = channel_link(session.record.guild_id, session.channel_id)
+            if not session.running:
+                rows.append((2, 0.0, f"{where}: {session.engine.title}, in the lobby"))
+                continue
+            pending = session.pending()
+            mine = [s for s in session.seats_of(inv.user_id) if s in pending]
+            progress = session.engine.progress(session.state)
+            if mine:
+                since = clocks.waiting_since(session.record.clock, mine[0])
+                waited = (now - since).total_seconds() if since else 0.0
+                rows.append((0, -waited, f"{where}: {session.engine.title}, {progress} — **your move** "
+                                         f"({session.labels[mine[0]]}), waiting {format_duration(waited)}"))
+            else:
+                others = [session.who(s) for s in pending if s != SYSTEM]
+                rows.append((1, 0.0, f"{where}: {session.engine.title}, {progress} — waiting for "
+                                     f"{' and '.join(others) or 'nobody'}"))
+        if not rows:
+            return [ephemeral(inv, "You have no games in this server. /game new opens one.")]
+        rows.sort(key=lambda row: (row[0], row[1]))
+        waiting = sum(1 for row in rows if row[0] == 0)
+        head = f"Your games here ({len(rows)}; {waiting} waiting on you):"
+        return [ephemeral(inv, "\n".join([head, *(row[2] for row in rows)]))]
+
+    async def notify(self, inv: Invocation) -> list[Output]:
+        mode = inv.options.get("mode", "").strip().lower()
+        current = self.core.notify_mode(inv.user_id, inv.guild_id)
+        if not mode:
+            return [ephemeral(inv, f"You are told of your moves by: {current} ({NOTIFY_HELP[current]}). "
+                                   "Change it with /game notify mode:<dm|mention|both|off>.")]
+        if mode not in NOTIFY_MODES:
+            raise Refusal(f"mode is dm, mention, both or off, not '{quote(mode)}'.")
+        await self.core.store.set_notify_mode(inv.user_id, inv.guild_id, mode)
+        self.core.notify_modes[(inv.user_id, inv.guild_id)] = mode
+        return [ephemeral(inv, f"From now on you are told of your moves in this server by: {mode} "
+                               f"({NOTIFY_HELP[mode]}).")]
 
     async def help(self, inv: Invocation) -> list[Output]:
         engines = self.core.engines

@@ -1,21 +1,23 @@
-"""Opening a table, taking and leaving seats, starting and aborting a game."""
+"""Opening a table, taking and leaving seats before the start, starting and aborting a game."""
 
 from __future__ import annotations
 
-from bot.service import components
+from bot.service import clocks, components
 from bot.service.core import Core, Refusal
 from bot.service.hygiene import ascii_int, quote
 from bot.service.messages import Invocation, Output, Target
 from bot.service.options import OptionsError, format_options, parse_options_text
 from bot.service.presentation import Seating, waiting_line
 from bot.service.replay import derive_seed
-from bot.service.session import Session
-from bot.service.store import GameRecord
+from bot.service.session import AI_NAME, Session
+from bot.service.settings import SETTING_NAMES, SettingsError, parse_settings
+from bot.service.store import GameRecord, SeatHolder
 
 
 class Lobby:
-    def __init__(self, core: Core) -> None:
+    def __init__(self, core: Core, driver) -> None:
         self.core = core
+        self.driver = driver
 
     async def new(self, inv: Invocation) -> list[Output]:
         core = self.core
@@ -25,7 +27,7 @@ class Lobby:
             known = ", ".join(sorted(core.engines))
             raise Refusal(f"Unknown game '{quote(name)}'. Games: {known}." if name else f"Name a game: {known}.")
         existing = core.sessions.in_channel(inv.channel_id)
-        if existing is not None:
+        if existing is not None and not existing.over:
             where = "in its lobby" if existing.state is None else "running"
             raise Refusal(f"A game of {existing.engine.title} is already {where} here; /game abort it first.")
         try:
@@ -33,103 +35,144 @@ class Lobby:
         except OptionsError as err:
             raise Refusal(str(err)) from err
         options = engine.parse_options(raw)
-        labels = engine.seat_labels(options)
+        plan = engine.seat_plan(options)
+        try:
+            settings = parse_settings({k: v for k, v in inv.options.items() if k in SETTING_NAMES}, plan.maximum)
+        except SettingsError as err:
+            raise Refusal(str(err)) from err
+        if settings.bots and not plan.bots:
+            raise Refusal(f"{engine.title} has no AI players.")
         stored = dict(raw, seed=str(seed)) if seed is not None else raw
         now = core.now()
-        game_id = await core.store.create_game(inv.channel_id, engine.name, stored, inv.user_id, inv.user_name, now)
+        game_id = await core.store.create_game(
+            inv.channel_id, engine.name, stored, inv.user_id, inv.user_name, now, guild_id=inv.guild_id,
+            settings=settings.model_dump(mode="json"), rules_version=engine.rules_version)
         record = GameRecord(game_id, inv.channel_id, engine.name, stored, None, inv.user_id, inv.user_name,
-                            "lobby", 0, None)
-        core.sessions.add(Session(record, engine, options, labels))
+                            "lobby", 0, None, guild_id=inv.guild_id, settings=settings.model_dump(mode="json"),
+                            rules_version=engine.rules_version)
+        session = Session(record, engine, options, plan.labels, plan=plan, settings=settings)
+        core.sessions.add(session)
+        # AI seats take the last seats, leaving the first ones to people.
+        for seat in list(range(len(plan.labels)))[::-1][: settings.bots][::-1]:
+            await core.store.take_seat(game_id, seat, 0, AI_NAME, kind="bot")
+            record.seats[seat] = SeatHolder(0, AI_NAME, "bot")
         shown = f" ({format_options(raw)})" if raw else ""
-        text = (f"{inv.user_name} opened a table of {engine.title}{shown}. Seats: {', '.join(labels)}. "
-                "Take one with /game join [seat]; /game start when every seat is taken.")
-        return [Output(Target.channel(inv.channel_id), text, buttons=components.lobby_buttons(game_id, full=False))]
+        count = f"{plan.minimum}" if plan.minimum == plan.maximum else f"{plan.minimum} to {plan.maximum}"
+        bots = f" AI plays {', '.join(session.labels[s] for s in sorted(record.seats))}." if record.seats else ""
+        text = (f"{inv.user_name} opened a table of {engine.title}{shown}: {settings.describe()}. "
+                f"Seats: {', '.join(plan.labels)} ({count} play).{bots} "
+                "Take one with /game join [seat]; /game start when enough seats are taken.")
+        return [Output(Target.channel(inv.channel_id), text,
+                       buttons=components.lobby_buttons(game_id, can_join=True, can_start=False))]
 
     async def join(self, inv: Invocation, session: Session | None = None) -> list[Output]:
         session = session or self.core.lobby(inv.channel_id)
-        if session.state is not None:
+        if session.state is not None or session.over:
             raise Refusal(f"The game of {session.engine.title} is already running here.")
-        mine = session.seat_of(inv.user_id)
-        if mine is not None:
-            raise Refusal(f"You already sit at seat {session.labels[mine]}; /game leave first to change seats.")
+        mine = session.seats_of(inv.user_id)
+        assert session.plan is not None
+        if mine and not session.plan.shared:
+            raise Refusal(f"You already sit at seat {session.labels[mine[0]]}; /game leave first to change seats.")
         wanted = inv.options.get("seat", "").strip().lower()
         if wanted:
             seat = seat_by_name(session.labels, wanted)
             if seat is None:
                 raise Refusal(f"No seat '{quote(wanted)}'; seats are {', '.join(session.labels)}.")
-            if seat in session.record.seats:
-                raise Refusal(f"Seat {session.labels[seat]} is taken by {session.record.seats[seat][1]}.")
+            if seat in session.seats:
+                raise Refusal(f"Seat {session.labels[seat]} is taken by {session.seats[seat].name}.")
         else:
             free = session.free_seats()
             if not free:
                 raise Refusal("The table is full.")
             seat = free[0]
         await self.core.store.take_seat(session.game_id, seat, inv.user_id, inv.user_name)
-        session.record.seats[seat] = (inv.user_id, inv.user_name)
+        session.seats[seat] = SeatHolder(inv.user_id, inv.user_name)
+        return [self._lobby_line(session, f"{inv.user_name} joins as {session.labels[seat]}")]
+
+    def _lobby_line(self, session: Session, said: str) -> Output:
+        plan = session.plan
+        assert plan is not None
         free = session.free_seats()
         taken = len(session.labels) - len(free)
-        text = f"{inv.user_name} joins as {session.labels[seat]} ({taken}/{len(session.labels)})."
-        text += " The table is full: /game start." if not free else f" Open seats: {', '.join(session.labels[s] for s in free)}."
-        buttons = components.lobby_buttons(session.game_id, full=not free)
-        return [Output(Target.channel(session.channel_id), text, buttons=buttons)]
+        ready = plan.problem(sorted(session.seats)) is None
+        text = f"{said} ({taken}/{plan.maximum})."
+        if not free:
+            text += " The table is full: /game start."
+        else:
+            text += f" Open seats: {', '.join(session.labels[s] for s in free)}."
+            if ready:
+                text += " Enough to play: /game start."
+        buttons = components.lobby_buttons(session.game_id, can_join=bool(free), can_start=ready)
+        return Output(Target.channel(session.channel_id), text, buttons=buttons)
 
-    async def leave(self, inv: Invocation) -> list[Output]:
-        session = self.core.playable(inv.channel_id)
-        seat = session.seat_of(inv.user_id)
-        if seat is None:
-            raise Refusal("You are not seated at this game.")
-        if session.state is not None:
-            # A running game has no substitute players: leaving would strand everyone else.
-            raise Refusal("The game is running and cannot be left; its creator or a moderator can /game abort it.")
-        await self.core.store.leave_seat(session.game_id, inv.user_id)
-        del session.record.seats[seat]
-        text = f"{inv.user_name} leaves the {session.labels[seat]} seat."
-        return [Output(Target.channel(inv.channel_id), text, buttons=components.lobby_buttons(session.game_id, full=False))]
+    async def leave_lobby(self, inv: Invocation, session: Session) -> list[Output]:
+        seats = session.seats_of(inv.user_id)
+        for seat in seats:
+            await self.core.store.leave_seat(session.game_id, seat)
+            del session.seats[seat]
+        labels = ", ".join(session.labels[s] for s in seats)
+        return [self._lobby_line(session, f"{inv.user_name} leaves the {labels} seat{'s' if len(seats) > 1 else ''}")]
 
     async def start(self, inv: Invocation, session: Session | None = None) -> list[Output]:
         core = self.core
         session = session or core.lobby(inv.channel_id)
-        if session.state is not None:
+        if session.state is not None or session.over:
             raise Refusal(f"The game of {session.engine.title} is already running here.")
-        if inv.user_id != session.record.creator_id and session.seat_of(inv.user_id) is None:
+        if inv.user_id != session.record.creator_id and not session.seats_of(inv.user_id):
             raise Refusal("Only the game's creator or a seated player can start it.")
-        free = session.free_seats()
-        if free:
-            raise Refusal(f"The table is not full yet: waiting for {', '.join(session.labels[s] for s in free)}.")
+        plan = session.plan
+        assert plan is not None
+        taken = sorted(session.seats)
+        if not any(session.seats[s].is_person for s in taken):
+            raise Refusal("At least one person must play.")
+        problem = plan.problem(taken)
+        if problem:
+            free = ", ".join(session.labels[s] for s in session.free_seats())
+            raise Refusal(f"The table cannot start yet: {problem}. Open seats: {free}.")
         record = session.record
+        labels = tuple(plan.labels[s] for s in taken)
+        holders = {new: session.seats[old] for new, old in enumerate(taken)}  # seats 0.. in plan order
         explicit = record.options.get("seed")
         seed = int(explicit) if explicit is not None else derive_seed(core.seed_source, record.channel_id, record.id)
-        state = session.engine.new_game(seed, session.options)
-        await core.store.start_game(record.id, seed, session.engine.dump(state), core.now())
+        state = session.engine.new_game(seed, session.options, labels)
+        clock = clocks.initial(len(labels), session.settings)
+        await core.store.start_game(record.id, seed, session.engine.dump(state), core.now(), labels=labels,
+                                    seats=holders, clock=clock)
         record.seed, record.status, record.version, record.step = seed, "running", 0, 0
+        record.seats.clear()
+        record.seats.update(holders)
+        record.labels = labels
+        record.clock = clock
+        session.labels = labels
         session.state = state
-        remember_views(session)
-        seating = Seating.of(session)
-        players = " vs ".join(seating.who(s) for s in range(len(session.labels)))
-        text = f"{session.engine.title} begins: {players}.\n{waiting_line(session.engine, state, seating)}"
-        outputs = [await core.presenter.board(session, text)]
-        for seat in range(len(session.labels)):
-            outputs.append(await core.presenter.screen(session, seat, Target.dm(record.seats[seat][0]), []))
-        return outputs
+        # The first decisions begin now: their clocks start and their players are told.
+        return await self.driver.begin(session, f"{session.engine.title} begins: "
+                                       + " vs ".join(Seating.of(session).who(s) for s in range(len(labels))) + ".")
 
     async def abort(self, inv: Invocation) -> list[Output]:
         core = self.core
         session = core.session(inv.channel_id)
+        if session.over:
+            raise Refusal(f"The game of {session.engine.title} here has already ended.")
         if inv.user_id != session.record.creator_id and not inv.can_manage_channel:
             raise Refusal(f"Only the creator ({session.record.creator_name}) or a member with Manage Channels "
                           "can abort this game.")
-        await core.store.set_status(session.game_id, "aborted", core.now())
-        core.sessions.remove(session)
+        await end_game(core, session, "aborted")
         return [Output(Target.channel(inv.channel_id), f"{inv.user_name} aborted the game of {session.engine.title}.")]
 
 
-def remember_views(session: Session) -> None:
-    """Keep the views this state shows, to tell after the next action what changed for whom."""
-    from bot.service.presentation import private_dumps, public_dump
+async def end_game(core: Core, session: Session, status: str) -> None:
+    """Close a game that has no outcome (aborted, or ended by a vote or an empty seat). A running
+    one stays readable in its channel until a new game opens there; a lobby just goes."""
+    await core.store.finish(session.game_id, status, core.now())
+    session.record.status, session.record.ended_at = status, core.now()
+    if session.state is None:
+        core.sessions.remove(session)
+    core.on_clock_change(session)
 
-    public = public_dump(session.engine, session.state)
-    session.public_dump = public
-    session.private_dumps = private_dumps(session.engine, session.state, len(session.labels), public)
+
+def waiting(session: Session) -> str:
+    return waiting_line(session.engine, session.state, Seating.of(session))
 
 
 def seat_by_name(labels: tuple[str, ...], wanted: str) -> int | None:

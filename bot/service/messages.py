@@ -30,6 +30,7 @@ class Invocation:
     options: dict[str, str] = field(default_factory=dict)
     can_manage_channel: bool = False  # the Discord "Manage Channels" permission, for /game abort
     request_id: str | None = None
+    guild_id: str = ""  # the server (Discord guild id; the local table's is "table")
 
 
 class TargetKind(str, Enum):  # noqa: UP042 - str() must stay as it is for the adapter

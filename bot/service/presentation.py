@@ -20,7 +20,7 @@ from bot.service import components
 from bot.service.messages import Button, Output, Select, Target, TargetKind
 from bot.service.session import Session
 from bot.service.texts import private_summary
-from rules.core.engine import Engine, Event, Outcome
+from rules.core.engine import SYSTEM, Engine, Event, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ def public_dump(engine: Engine, state: Any) -> dict[str, Any]:
 
 
 def waiting_line(engine: Engine, state: Any, seating: Seating) -> str:
-    seats = engine.to_act(state)
+    seats = [seat for seat in engine.pending(state) if seat != SYSTEM]
     if not seats:
         return "Nobody is asked to act."
     return "Waiting for " + " and ".join(seating.who(s) for s in seats) + "."
@@ -101,15 +101,57 @@ def notations(engine: Engine, state: Any, seat: int) -> list[str]:
     return [engine.format(a) for a in engine.legal_actions(state, seat)]
 
 
-def decision_key(session: Session, seat: int) -> str:
-    """The key of the seat's current decision ("-" when it has none): what its menus carry."""
+def decision_token(session: Session, seat: int) -> str:
+    """What a seat's menus carry: ``<seat>.<decision key>`` ("-" when it has no decision). The seat
+    is in it because one person may hold several seats."""
     decision = session.engine.pending(session.state).get(seat) if session.state is not None else None
-    return decision.key if decision is not None else components.ANY
+    return f"{seat}.{decision.key}" if decision is not None else components.ANY
+
+
+def split_token(token: str) -> tuple[int | None, str]:
+    """``"2.r3.roll"`` -> (2, "r3.roll"); (None, token) when it names no seat."""
+    head, _, key = token.partition(".")
+    return (int(head), key) if head.isascii() and head.isdigit() and key else (None, token)
+
+
+def user_mention(session: Session, user_id: int, name: str) -> str:
+    """A mention that notifies on Discord (the output lists the user in ``mentions``); the local
+    table, whose channels have names, writes @name."""
+    return f"<@{user_id}>" if _on_discord(session.channel_id) else f"@{name}"
+
+
+def channel_link(guild_id: str, channel_id: str) -> str:
+    """A link that jumps to the game's channel: Discord's URL when the server is known."""
+    if _on_discord(channel_id) and guild_id.isascii() and guild_id.isdigit():
+        return f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return channel_mention(channel_id)
+
+
+def clock_line(session: Session, now: Any) -> str | None:
+    """Every person's time left, for the board post and /game status (None without a clock)."""
+    from bot.service import clocks
+    from bot.service.settings import format_duration
+
+    if session.settings.clock is None or not session.running:
+        return None
+    parts = []
+    for seat in range(len(session.labels)):
+        left = clocks.remaining(session.record.clock, seat, now)
+        holder = session.seats.get(seat)
+        if left is None or holder is None or holder.played_by_ai:
+            continue
+        running = "▸" if clocks.waiting_since(session.record.clock, seat) else ""
+        parts.append(f"{running}{session.who(seat)} {format_duration(left)}")
+    return ("Clocks: " + ", ".join(parts)) if parts else None
+
+
+def _on_discord(channel_id: str) -> bool:
+    return channel_id.isascii() and channel_id.isdigit()
 
 
 def channel_mention(channel_id: str) -> str:
     """Discord turns ``<#id>`` into a link to the channel; the local table names its channels."""
-    return f"<#{channel_id}>" if channel_id.isascii() and channel_id.isdigit() else f"#{channel_id}"
+    return f"<#{channel_id}>" if _on_discord(channel_id) else f"#{channel_id}"
 
 
 def canonical(data: Any) -> str:
@@ -119,11 +161,15 @@ def canonical(data: Any) -> str:
 class Presenter:
     """Builds the outputs that carry boards and screens; draws their images in a worker thread."""
 
-    def __init__(self, render_images: bool = True) -> None:
+    def __init__(self, render_images: bool = True, clock: Any = None) -> None:
         self.render_images = render_images
+        self.clock = clock  # for the time left on players' clocks, under the board
 
     async def board(self, session: Session, text: str, final: bool = False) -> Output:
         view = session.engine.public_view(session.state)
+        times = clock_line(session, self.clock.now()) if self.clock is not None and not final else None
+        if times:
+            text = f"{text}\n{times}"
         image = await self._render("render_public", session.engine.name, view, session.names())
         buttons: tuple[Button, ...] = () if final else components.board_buttons(session.game_id)
         return Output(Target.channel(session.channel_id), text, image=image, image_name="board.png", buttons=buttons)
@@ -142,7 +188,7 @@ class Presenter:
         select: Select | None = None
         if choices:
             lines.append(f"Your move: {len(choices)} choices — below, or /play in the channel.")
-            buttons, select = components.choice_components(choices, session.game_id, decision_key(session, seat))
+            buttons, select = components.choice_components(choices, session.game_id, decision_token(session, seat))
         elif engine.outcome(session.state) is None:
             lines.append(waiting_line(engine, session.state, seating))
         image = await self._render("render_private", engine.name, view, session.names())

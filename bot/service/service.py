@@ -1,11 +1,15 @@
-"""The transport-neutral session service: one entry for commands, one for autocomplete.
+"""The transport-neutral session service: one entry for commands, one for autocomplete, and an
+outbox through which it speaks first (timers, AI seats, reminders).
 
-A transport hands in an ``Invocation`` and delivers the ``Output``s it gets back. The work is done
-by small parts, each in its own module:
+A transport hands in an ``Invocation`` and delivers the ``Output``s it gets back; what the service
+says on its own goes to the ``Outbox`` the transport attaches. The work is done by small parts, each
+in its own module:
 
-    lobby.Lobby          /game new, join, leave, start, abort
-    driver.Driver        /play and every click on a choice: check, apply, commit, tell
-    info.Info            /game status, board, hand, log, help and /rules
+    lobby.Lobby          /game new, join, leave (before the start), start, abort
+    seats.Seats          a running game's seats: leave, replace, kick (a vote), resume-seat, votes
+    driver.Driver        /play, clicks, undo, AI and scripted seats, time-outs: check, apply, commit, tell
+    timers.Timekeeper    reminders, time-outs and rules' timers, in order, once each
+    info.Info            /game status, board, hand, log, mine, notify, help and /rules
     suggest.Suggestions  autocomplete
     presentation         board posts and screens (views in, texts and images out)
     startup              resuming saved games, each checked, repaired or refused on its own
@@ -18,34 +22,39 @@ takes that game's channel lock, and turns refusals into one ephemeral line that 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 from bot.service import components
-from bot.service.clock import Clock, SystemClock
-from bot.service.core import Core, Refusal, ephemeral, error
+from bot.service.clock import Clock, SystemClock, VirtualClock
+from bot.service.core import Core, Outbox, Refusal, ephemeral, error
 from bot.service.driver import GAME_GONE, Driver
 from bot.service.hygiene import InputRefused, ascii_int, check_options, clean_name, quote
 from bot.service.info import Info
 from bot.service.lobby import Lobby
-from bot.service.messages import Invocation, Output
+from bot.service.messages import Invocation, Output, Target
 from bot.service.presentation import Presenter
-from bot.service.replay import replay
+from bot.service.replay import effective, replay
+from bot.service.seats import VOTE, Seats
 from bot.service.session import Session, Sessions
-from bot.service.startup import resume_all
+from bot.service.startup import load_finished, resume_all
 from bot.service.store import Store
 from bot.service.suggest import Suggestions
 from bot.service.texts import split_text
+from bot.service.timers import Timekeeper
 from rules.core.engine import Engine
 from rules.core.errors import RulesError
 
 log = logging.getLogger(__name__)
 
 Handler = Callable[[Invocation], Awaitable[list[Output]]]
+READABLE = ("game status", "game board", "game hand", "game log")  # a finished game answers these
 
 
 class SessionService:
@@ -56,29 +65,38 @@ class SessionService:
         render: bool = True,
         seed: int | None = None,
         clock: Clock | None = None,
+        outbox: Outbox | None = None,
     ) -> None:
         """``seed`` is the seed source: games started without an explicit seed derive theirs from
-        it (and the channel and game id), so a run with a fixed source reproduces exactly."""
+        it (and the channel and game id), so a run with a fixed source reproduces exactly. ``clock``
+        is the time the service lives in (a ``VirtualClock`` only moves when told to: ``advance``)."""
         if engines is None:
             from rules.registry import engines as registered
 
             engines = registered()
+        clock = clock or SystemClock()
         self.core = Core(
             store=store,
             engines=dict(engines),
-            clock=clock or SystemClock(),
+            clock=clock,
             seed_source=seed if seed is not None else secrets.randbits(62),
-            presenter=Presenter(render),
+            presenter=Presenter(render, clock),
         )
-        self.lobby = Lobby(self.core)
+        if outbox is not None:
+            self.core.outbox = outbox
+        self._locks: dict[str, asyncio.Lock] = {}
         self.driver = Driver(self.core)
+        self.lobby = Lobby(self.core, self.driver)
+        self.seats = Seats(self.core, self.driver)
+        self.timekeeper = Timekeeper(self.core, self.driver, self.seats, self._lock_for)
+        self.core.on_clock_change = self.timekeeper.reschedule
         self.info = Info(self.core)
         self.suggestions = Suggestions(self.core)
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._timer_task: asyncio.Task | None = None
         self._handlers: dict[str, Handler] = {
             "game new": self.lobby.new,
             "game join": self.lobby.join,
-            "game leave": self.lobby.leave,
+            "game leave": self._leave,
             "game start": self.lobby.start,
             "game status": self.info.status,
             "game board": self.info.board,
@@ -86,6 +104,12 @@ class SessionService:
             "game log": self.info.log,
             "game abort": self.lobby.abort,
             "game help": self.info.help,
+            "game mine": self.info.mine,
+            "game notify": self.info.notify,
+            "game undo": self._undo,
+            "game replace": self._replace,
+            "game kick": self._kick,
+            "game resume-seat": self._resume,
             "rules": self.info.rules,
             "play": self._play,
         }
@@ -109,16 +133,56 @@ class SessionService:
 
     # -- life cycle ------------------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Apply migrations and resume every lobby and running game from the database."""
+    async def start(self, run_timers: bool | None = None) -> None:
+        """Apply migrations, resume every lobby and running game, tell the channels of games that
+        could not be resumed, and fire the deadlines that passed while the service was down (once
+        each, in order). ``run_timers``: keep firing deadlines in the background (default: with the
+        system clock; a virtual clock moves only through ``advance``)."""
         await self.core.store.open()
-        await resume_all(self.core)
+        refused = await resume_all(self.core)
+        for session in self.core.sessions.values():
+            self.timekeeper.reschedule(session)
+        await self.core.push([Output(Target.channel(s.channel_id), s.broken or "") for s in refused])
+        # A kill may have come between a move and the AI or scripted moves that follow it.
+        for session in self.core.sessions.open():
+            if session.running:
+                async with self._lock_for(session.channel_id):
+                    outputs = await self.driver.settle(session)
+                await self.core.push(outputs)
+        await self.timekeeper.run_due(self.core.clock.now())
+        if run_timers is None:
+            run_timers = isinstance(self.core.clock, SystemClock)
+        if run_timers:
+            self._timer_task = asyncio.create_task(self.timekeeper.run_forever(), name="gamemaster-timers")
+
+    def attach(self, outbox: Outbox) -> None:
+        """Where the service's own messages go from now on (the transport's delivery)."""
+        self.core.outbox = outbox
+
+    async def advance(self, delta: timedelta) -> int:
+        """Move a virtual clock on and fire what fell due meanwhile, in order; returns how many."""
+        clock = self.core.clock
+        if not isinstance(clock, VirtualClock):
+            raise TypeError("only a VirtualClock can be moved by hand")
+        clock.advance(delta)
+        return await self.timekeeper.run_due(clock.now())
 
     async def close(self) -> None:
+        if self._timer_task is not None:
+            self.timekeeper.stop()
+            self._timer_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timer_task
+            self._timer_task = None
         await self.core.store.close()
 
+    def _lock_for(self, channel_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
     def session(self, channel_id: str) -> Session | None:
-        return self.core.sessions.in_channel(channel_id)
+        """The channel's open game (lobby or running); None when it has none or it has ended."""
+        session = self.core.sessions.in_channel(channel_id)
+        return session if session is not None and not session.over else None
 
     @property
     def sessions(self) -> Sessions:
@@ -130,7 +194,8 @@ class SessionService:
         record = await self.store.game(session.game_id)
         actions = await self.store.actions(record.id)
         assert record.seed is not None and record.snapshot is not None
-        replayed = replay(session.engine, record.seed, session.options, [(a.seat, a.notation) for a in actions])
+        log = effective([(a.seat, a.notation, a.undoes) for a in actions])
+        replayed = replay(session.engine, record.seed, session.options, log, record.labels)
         return _normal(session.engine.dump(replayed)) == _normal(record.snapshot)
 
     # -- entry points ----------------------------------------------------------------------------
@@ -151,9 +216,10 @@ class SessionService:
             channel = self._game_channel(inv)
         except (InputRefused, Refusal) as refusal:
             return [error(inv, str(refusal))]
-        lock = self._locks.setdefault(channel, asyncio.Lock())
-        async with lock:
+        async with self._lock_for(channel):
             try:
+                if command in READABLE and self.core.sessions.in_channel(channel) is None:
+                    await load_finished(self.core, channel)
                 outputs = await handler(replace(inv, channel_id=channel))
             except Refusal as refusal:
                 return [error(inv, str(refusal))]
@@ -170,7 +236,7 @@ class SessionService:
             return inv.channel_id
         game_id = ascii_int(raw)
         session = self.core.sessions.by_game(game_id) if game_id is not None else None
-        if session is None:
+        if session is None or session.over:
             raise Refusal(GAME_GONE)
         return session.channel_id
 
@@ -185,7 +251,30 @@ class SessionService:
             return await self.lobby.join(replace(inv, command="game join", options={}), session)
         if action == components.START:
             return await self.lobby.start(inv, session)
+        if action.startswith(VOTE + " "):
+            _, vote_id, choice = (action.split() + ["", ""])[:3]
+            return await self.seats.cast(inv, self.core.running(inv.channel_id), vote_id, choice)
         return await self.driver.play(inv, session)
+
+    async def _leave(self, inv: Invocation) -> list[Output]:
+        session = self.core.playable(inv.channel_id)
+        if not session.seats_of(inv.user_id):
+            raise Refusal("You are not seated at this game.")
+        if session.state is None:
+            return await self.lobby.leave_lobby(inv, session)
+        return await self.seats.leave(inv, session)
+
+    async def _undo(self, inv: Invocation) -> list[Output]:
+        return await self.driver.undo(inv, self.core.running(inv.channel_id))
+
+    async def _replace(self, inv: Invocation) -> list[Output]:
+        return await self.seats.replace(inv, self.core.running(inv.channel_id))
+
+    async def _kick(self, inv: Invocation) -> list[Output]:
+        return await self.seats.kick(inv, self.core.running(inv.channel_id))
+
+    async def _resume(self, inv: Invocation) -> list[Output]:
+        return await self.seats.resume(inv, self.core.running(inv.channel_id))
 
     async def autocomplete(
         self, channel_id: str, user_id: int, command: str, option: str, typed: str

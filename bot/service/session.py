@@ -10,21 +10,25 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.service.store import GameRecord
-from rules.core.engine import Engine
+from bot.service.settings import GameSettings
+from bot.service.store import GameRecord, SeatHolder
+from rules.core.engine import SYSTEM, Decision, Engine, SeatPlan
+
+AI_NAME = "AI"
 
 
 @dataclass
 class Session:
-    """A lobby, a running game, or one the start-up check refused (``broken`` says why)."""
+    """A lobby, a running game, a finished one kept readable, or one the start-up check refused
+    (``broken`` says why)."""
 
     record: GameRecord
     engine: Engine
     options: BaseModel | None
-    labels: tuple[str, ...]
+    labels: tuple[str, ...]  # the plan's labels in the lobby; the seats that play once started
+    plan: SeatPlan | None = None
+    settings: GameSettings = field(default_factory=GameSettings)
     state: Any = None
-    public_dump: dict[str, Any] | None = None
-    private_dumps: dict[int, dict[str, Any]] = field(default_factory=dict)
     broken: str | None = None  # why this saved game cannot be played; every command but abort says so
 
     @property
@@ -45,35 +49,61 @@ class Session:
 
     @property
     def running(self) -> bool:
-        return self.state is not None and self.broken is None
+        return self.state is not None and self.broken is None and self.record.status == "running"
+
+    @property
+    def over(self) -> bool:
+        return self.record.status in ("over", "aborted")
+
+    @property
+    def seats(self) -> dict[int, SeatHolder]:
+        return self.record.seats
 
     def seat_of(self, user_id: int) -> int | None:
-        for seat, (uid, _) in self.record.seats.items():
-            if uid == user_id:
-                return seat
-        return None
+        """The user's first seat (a person may hold several where the game allows it)."""
+        mine = self.seats_of(user_id)
+        return mine[0] if mine else None
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [seat for seat, holder in sorted(self.seats.items()) if holder.is_person and holder.user_id == user_id]
 
     def who(self, seat: int) -> str:
-        taken = self.record.seats.get(seat)
-        name = taken[1] if taken else "nobody"
+        if seat == SYSTEM:
+            return "the game"
+        holder = self.seats.get(seat)
+        name = holder.name if holder else "nobody"
         return f"{name} ({self.labels[seat]})"
 
     def free_seats(self) -> list[int]:
-        return [s for s in range(len(self.labels)) if s not in self.record.seats]
+        return [s for s in range(len(self.labels)) if s not in self.seats]
 
     def names(self) -> dict[int, str]:
         """Seat -> display name, drawn next to the roles on the images (the channel sees them anyway)."""
-        return {seat: name for seat, (_, name) in self.record.seats.items()}
+        return {seat: holder.name for seat, holder in self.seats.items()}
+
+    def pending(self) -> dict[int, Decision]:
+        return dict(self.engine.pending(self.state)) if self.running else {}
+
+    def ai_seats(self) -> set[int]:
+        return {seat for seat, holder in self.seats.items() if holder.played_by_ai}
+
+    def people(self) -> dict[int, SeatHolder]:
+        """The seats people play themselves now (not AI seats, not on autopilot)."""
+        return {seat: h for seat, h in self.seats.items() if h.is_person and not h.autopilot}
 
 
 class Sessions:
-    """The open sessions, found by channel (commands) or by game id (clicks on components)."""
+    """The sessions in memory, found by channel (commands) or by game id (clicks on components).
+    A channel's finished game stays here, readable, until a new game opens there."""
 
     def __init__(self) -> None:
         self._by_channel: dict[str, Session] = {}
         self._by_game: dict[int, Session] = {}
 
     def add(self, session: Session) -> None:
+        old = self._by_channel.get(session.channel_id)
+        if old is not None and old is not session:
+            self._by_game.pop(old.game_id, None)
         self._by_channel[session.channel_id] = session
         self._by_game[session.game_id] = session
 
@@ -90,6 +120,9 @@ class Sessions:
 
     def values(self) -> list[Session]:
         return list(self._by_channel.values())
+
+    def open(self) -> list[Session]:
+        return [s for s in self._by_channel.values() if not s.over]
 
     def __len__(self) -> int:
         return len(self._by_channel)

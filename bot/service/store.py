@@ -27,7 +27,7 @@ from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiosqlite
 
@@ -66,6 +66,24 @@ class StorageError(Exception):
     """The database cannot be used; ``str(err)`` is one line for the host."""
 
 
+class SeatHolder(NamedTuple):
+    """Who plays a seat: a person, or an AI seat (``kind`` "bot", ``user_id`` 0). ``autopilot``: an
+    AI plays this person's seat for now (after a time-out, until they take it back)."""
+
+    user_id: int
+    name: str
+    kind: str = "person"
+    autopilot: bool = False
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == "person"
+
+    @property
+    def played_by_ai(self) -> bool:
+        return self.kind == "bot" or self.autopilot
+
+
 @dataclass
 class GameRecord:
     id: int
@@ -78,8 +96,15 @@ class GameRecord:
     status: str
     version: int
     snapshot: dict[str, Any] | None
-    seats: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (user id, name)
+    seats: dict[int, SeatHolder] = field(default_factory=dict)
     step: int = 0  # public steps: actions that told the channel something (hidden ones do not count)
+    guild_id: str = ""
+    settings: dict[str, Any] = field(default_factory=dict)  # the service's settings (pace, clock, ...)
+    clock: dict[str, Any] = field(default_factory=dict)  # seat clocks and deadlines, absolute times
+    labels: tuple[str, ...] | None = None  # the seats the game started with
+    rules_version: int = 1
+    outcome: dict[str, Any] | None = None
+    ended_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +117,9 @@ class ActionRecord:
     at: str
     step: int | None = None  # the public step this action made, None for a hidden one
     request_id: str | None = None
+    actor: str = "person"  # person | bot | timer | system
+    undoable: bool = False
+    undoes: int | None = None  # an undo row: the seq it takes back
 
 
 @dataclass(frozen=True)
@@ -107,6 +135,19 @@ class LogHealth:
     def consistent(self) -> bool:
         # seq is a primary key per game and starts at 1, so rows == max_seq means 1..n without gaps.
         return self.rows == self.version == self.max_seq
+
+
+_ACTION_COLUMNS = "seq, seat, user_id, notation, public_text, at, step, request_id, actor, undoable, undoes"
+
+
+def _action(row: aiosqlite.Row) -> ActionRecord:
+    data = dict(row)
+    data["undoable"] = bool(data["undoable"])
+    return ActionRecord(**data)
+
+
+def _holder(row: aiosqlite.Row) -> SeatHolder:
+    return SeatHolder(row["user_id"], row["user_name"], row["kind"], bool(row["autopilot"]))
 
 
 def _dumps(data: Any) -> str:
@@ -313,13 +354,18 @@ class Store:
         rows = await self._fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
         games = [self._record(row) for row in rows]
         seats = await self._fetchall(
-            "SELECT s.game_id, s.seat, s.user_id, s.user_name FROM seats s JOIN games g ON g.id = s.game_id"
+            "SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id"
             " WHERE g.status IN ('lobby', 'running') ORDER BY s.game_id, s.seat"
         )
         by_game = {game.id: game for game in games}
         for row in seats:
-            by_game[row["game_id"]].seats[row["seat"]] = (row["user_id"], row["user_name"])
+            by_game[row["game_id"]].seats[row["seat"]] = _holder(row)
         return games
+
+    async def last_game(self, channel_id: str) -> GameRecord | None:
+        """The newest game of a channel whatever its status (a finished one stays readable)."""
+        row = await self._fetchone("SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return await self.game(row["id"]) if row is not None else None
 
     async def game(self, game_id: int) -> GameRecord:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -343,43 +389,116 @@ class Store:
             version=row["version"],
             snapshot=json.loads(row["snapshot_json"]) if row["snapshot_json"] else None,
             step=row["step"],
+            guild_id=row["guild_id"],
+            settings=json.loads(row["settings_json"]),
+            clock=json.loads(row["clock_json"]),
+            labels=tuple(json.loads(row["labels_json"])) if row["labels_json"] else None,
+            rules_version=row["rules_version"],
+            outcome=json.loads(row["outcome_json"]) if row["outcome_json"] else None,
+            ended_at=row["ended_at"],
         )
 
-    async def _seats(self, game_id: int) -> dict[int, tuple[int, str]]:
-        rows = await self._fetchall(
-            "SELECT seat, user_id, user_name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
-        return {row["seat"]: (row["user_id"], row["user_name"]) for row in rows}
+    async def _seats(self, game_id: int) -> dict[int, SeatHolder]:
+        rows = await self._fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return {row["seat"]: _holder(row) for row in rows}
 
     async def create_game(
-        self, channel_id: str, game: str, options: Mapping[str, str], creator_id: int, creator_name: str, now: str
+        self, channel_id: str, game: str, options: Mapping[str, str], creator_id: int, creator_name: str, now: str,
+        *, guild_id: str = "", settings: Mapping[str, Any] | None = None, rules_version: int = 1,
     ) -> int:
         async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO games (channel_id, game, options_json, creator_id, creator_name, status,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
-                (channel_id, game, _dumps(dict(options)), creator_id, creator_name, now, now),
+                " created_at, updated_at, guild_id, settings_json, rules_version)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (channel_id, game, _dumps(dict(options)), creator_id, creator_name, now, now, guild_id,
+                 _dumps(dict(settings or {})), rules_version),
             )
         assert cur.lastrowid is not None
         return cur.lastrowid
 
-    async def take_seat(self, game_id: int, seat: int, user_id: int, user_name: str) -> None:
+    async def take_seat(self, game_id: int, seat: int, user_id: int, user_name: str, kind: str = "person") -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, user_name) VALUES (?, ?, ?, ?)",
-                (game_id, seat, user_id, user_name),
+                "INSERT INTO seats (game_id, seat, user_id, user_name, kind) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, user_name, kind),
             )
 
-    async def leave_seat(self, game_id: int, user_id: int) -> None:
+    async def leave_seat(self, game_id: int, seat: int) -> None:
         async with self.transaction() as db:
-            await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
 
-    async def start_game(self, game_id: int, seed: int, snapshot: Mapping[str, Any], now: str) -> None:
+    async def set_seat(self, game_id: int, seat: int, holder: SeatHolder) -> None:
+        """Who plays a seat of a running game now (a replacement, an AI seat, autopilot on or off)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE seats SET user_id = ?, user_name = ?, kind = ?, autopilot = ? WHERE game_id = ? AND seat = ?",
+                (holder.user_id, holder.name, holder.kind, int(holder.autopilot), game_id, seat),
+            )
+
+    async def start_game(
+        self, game_id: int, seed: int, snapshot: Mapping[str, Any], now: str, *,
+        labels: tuple[str, ...] | None = None, seats: Mapping[int, SeatHolder] | None = None,
+        clock: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Start a lobby: the seats are renumbered 0.. in the order of the labels that play."""
         async with self.transaction() as db:
             await db.execute(
                 "UPDATE games SET status = 'running', seed = ?, version = 0, step = 0, snapshot_json = ?,"
-                " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, _dumps(snapshot), now, game_id),
+                " labels_json = ?, clock_json = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, _dumps(snapshot), _dumps(list(labels)) if labels is not None else None,
+                 _dumps(dict(clock or {})), now, game_id),
+            )
+            if seats is not None:
+                await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                await db.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, user_name, kind, autopilot) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, seat, h.user_id, h.name, h.kind, int(h.autopilot)) for seat, h in seats.items()],
+                )
+
+    async def set_clock(self, game_id: int, clock: Mapping[str, Any]) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET clock_json = ? WHERE id = ?", (_dumps(dict(clock)), game_id))
+
+    async def finish(
+        self, game_id: int, status: str, now: str, *, outcome: Mapping[str, Any] | None = None,
+        results: list[tuple[int, int, str, bool, float | None, int | None]] = (),
+    ) -> None:
+        """Close a game (over or aborted) with its outcome and one result row per seat
+        (seat, user id, kind, won, score, rank), for stats."""
+        async with self.transaction() as db:
+            await self._finish(db, game_id, status, now, outcome, results)
+
+    @staticmethod
+    async def _finish(db: aiosqlite.Connection, game_id: int, status: str, now: str,
+                      outcome: Mapping[str, Any] | None, results: Any) -> None:
+        await db.execute(
+            "UPDATE games SET status = ?, outcome_json = ?, ended_at = ?, updated_at = ? WHERE id = ?",
+            (status, _dumps(dict(outcome)) if outcome is not None else None, now, now, game_id),
+        )
+        await db.executemany(
+            "INSERT OR REPLACE INTO results (game_id, seat, user_id, kind, won, score, rank)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, seat, uid, kind, int(won), score, rank) for seat, uid, kind, won, score, rank in results],
+        )
+
+    # -- per-user settings -------------------------------------------------------------------
+
+    async def notify_mode(self, user_id: int, guild_id: str) -> str | None:
+        row = await self._fetchone("SELECT notify FROM user_settings WHERE user_id = ? AND guild_id = ?",
+                                   (user_id, guild_id))
+        return row["notify"] if row is not None else None
+
+    async def notify_modes(self) -> dict[tuple[int, str], str]:
+        rows = await self._fetchall("SELECT user_id, guild_id, notify FROM user_settings")
+        return {(row["user_id"], row["guild_id"]): row["notify"] for row in rows}
+
+    async def set_notify_mode(self, user_id: int, guild_id: str, mode: str) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, guild_id, notify) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, guild_id) DO UPDATE SET notify = excluded.notify",
+                (user_id, guild_id, mode),
             )
 
     async def record_action(
@@ -396,25 +515,35 @@ class Store:
         *,
         step: int | None = None,
         request_id: str | None = None,
+        actor: str = "person",
+        undoable: bool = False,
+        undoes: int | None = None,
+        clock: Mapping[str, Any] | None = None,
+        finished: tuple[Mapping[str, Any], list[tuple]] | None = None,
     ) -> None:
         """Append one accepted action and the snapshot it produced: one transaction of this game.
 
         ``step`` is the public step this action made (None for a hidden one); the game's step
-        counter moves to it. The update checks the version the action was judged against, so a
-        stale writer changes nothing."""
+        counter moves to it. ``clock`` is the game's clock state after the action (decisions started,
+        banks, deadlines), written with it. The update checks the version the action was judged
+        against, so a stale writer changes nothing."""
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, notation, public_text, at, step, request_id)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, user_id, notation, public_text, now, step, request_id),
+                "INSERT INTO actions (game_id, seq, seat, user_id, notation, public_text, at, step, request_id,"
+                " actor, undoable, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, user_id, notation, public_text, now, step, request_id, actor, int(undoable),
+                 undoes),
             )
             cur = await db.execute(
                 "UPDATE games SET version = ?, step = COALESCE(?, step), snapshot_json = ?, status = ?,"
-                " updated_at = ? WHERE id = ? AND version = ?",
-                (seq, step, _dumps(snapshot), status, now, game_id, seq - 1),
+                " clock_json = COALESCE(?, clock_json), updated_at = ? WHERE id = ? AND version = ?",
+                (seq, step, _dumps(snapshot), status, _dumps(dict(clock)) if clock is not None else None, now,
+                 game_id, seq - 1),
             )
             if cur.rowcount != 1:
                 raise RuntimeError(f"game {game_id} is not at version {seq - 1}")
+            if finished is not None:
+                await self._finish(db, game_id, status, now, *finished)
 
     async def set_status(self, game_id: int, status: str, now: str) -> None:
         async with self.transaction() as db:
@@ -422,20 +551,18 @@ class Store:
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._fetchall(
-            "SELECT seq, seat, user_id, notation, public_text, at, step, request_id FROM actions"
-            " WHERE game_id = ? ORDER BY seq",
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
-        return [ActionRecord(**dict(row)) for row in rows]
+        return [_action(row) for row in rows]
 
     async def action_for_request(self, request_id: str) -> ActionRecord | None:
         """The action already applied for this request id (a command delivered twice), in any game."""
         row = await self._fetchone(
-            "SELECT seq, seat, user_id, notation, public_text, at, step, request_id FROM actions"
-            " WHERE request_id = ?",
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE request_id = ?",
             (request_id,),
         )
-        return ActionRecord(**dict(row)) if row is not None else None
+        return _action(row) if row is not None else None
 
     async def recent_public_log(self, game_id: int, count: int) -> list[tuple[int, str]]:
         """The last ``count`` public entries, each numbered by its public step (never by the

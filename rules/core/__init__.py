@@ -1,6 +1,6 @@
 """What every engine shares: the engine protocol, the error family and the seeded generator."""
 
-from rules.core.engine import Decision, DecisionKind, Engine, Event, Outcome
+from rules.core.engine import SYSTEM, Decision, DecisionKind, Engine, Event, Outcome, SeatPlan
 from rules.core.errors import (
     BadOptions,
     GameIsOver,
@@ -24,4 +24,6 @@ __all__ = (
     "Outcome",
     "Rng",
     "RulesError",
+    "SYSTEM",
+    "SeatPlan",
 )

@@ -1,17 +1,20 @@
-"""The contract every game engine fulfils.
+"""The contract every game engine fulfils (second edition).
 
-A game is options + seats + state. The engine says which seats must act now (several at once in a
-simultaneous phase), lists each seat's legal actions, and applies one action at a time:
+A game is options + seats + state. The engine says what it waits for from whom (``pending``: a
+``Decision`` per seat, several at once in a simultaneous phase), lists each seat's legal actions,
+and applies one action at a time:
 
-    state = engine.new_game(seed, options)
+    plan = engine.seat_plan(options)                   # labels, how many may play, teams
+    state = engine.new_game(seed, options, plan.labels[:3])
     while engine.outcome(state) is None:
-        seat = engine.to_act(state)[0]
+        seat, decision = next(iter(engine.pending(state).items()))
         action = engine.parse(state, seat, "assign 3 grow")   # MalformedAction on bad text
         state, events = engine.apply(state, seat, action)     # RulesError if not allowed now
 
 ``apply`` validates, never mutates the state it is given, and returns a new one. Randomness comes
-only from the ``Rng`` kept in the state, so ``new_game(seed, options)`` plus the log of
-``(seat, format(action))`` replays a game exactly.
+only from the ``Rng`` kept in the state, so ``new_game(seed, options, seats)`` plus the log of
+``(seat, format(action))`` replays a game exactly. Scripted sides (an AI opponent the rules define,
+chance) act as the seat ``SYSTEM``: the service plays its decision's default at once.
 
 Views are the only way facts leave an engine: ``public_view`` is what the channel and spectators
 may see, ``private_view`` adds what one seat alone may see. Renderers and messages read views only.
@@ -52,6 +55,8 @@ class DecisionKind(str, Enum):  # noqa: UP042 - the value is stored and printed 
     GROUP = "group"  # a choice the players make together
 
 
+SYSTEM = -1  # the seat of scripted sides: the rules' own AI opponent, chance
+
 _KEY = re.compile(r"[A-Za-z0-9._-]{1,24}")
 
 
@@ -63,14 +68,19 @@ class Decision:
     (placing dice one by one, say) and changes when a new decision begins (the next round, the
     next turn). It is built from public facts only (round, phase, turn), because it travels in
     the ids of the seat's menus. 1-24 characters of ``A-Za-z0-9._-``.
-    ``default`` is the action taken for the seat when its time runs out; it is always legal.
-    The seat's legal actions are ``engine.legal_actions(state, seat)``.
+    ``default`` is the action taken for the seat when its time runs out; it is always legal (for
+    the ``SYSTEM`` seat it is what the scripted side does, at once).
+    ``time_limit`` is a rule's own timer in seconds (Retro Bots' programming minute, a reaction
+    window): when it runs out the default is played, whatever the game's clock settings say.
+    The seat's legal actions are ``engine.legal_actions(state, seat)``; whether one may be taken
+    back is ``engine.undoable(state, seat, action)``.
     """
 
     kind: DecisionKind
     key: str
     default: Any
     prompt: str = ""  # what is asked, in a few words
+    time_limit: float | None = None
 
     def __post_init__(self) -> None:
         if not _KEY.fullmatch(self.key):
@@ -78,14 +88,65 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class SeatPlan:
+    """The seats a table of this game may have.
+
+    ``labels`` are every seat in seat order; a game starts with any ``minimum``..``maximum`` of them
+    (the service passes the labels taken, in this order, to ``new_game``, and the started game's
+    seats are numbered 0.. in that order). ``teams`` gives each label's team (empty: everyone plays
+    alone); a table whose teams are uneven cannot start. ``shared``: one person may hold several
+    seats (solo play of a cooperative game). ``bots``: an AI seat may play a seat (``bots:N``, an
+    empty seat, a timed-out player); without it an empty seat ends the game.
+    """
+
+    labels: tuple[str, ...]
+    minimum: int
+    maximum: int
+    teams: tuple[int, ...] = ()
+    shared: bool = False
+    bots: bool = True
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.minimum <= self.maximum <= len(self.labels):
+            raise ValueError(f"a seat plan needs 1 <= minimum <= maximum <= {len(self.labels)} labels")
+        if self.teams and len(self.teams) != len(self.labels):
+            raise ValueError("a seat plan gives a team to every label or to none")
+
+    def problem(self, taken: Sequence[int]) -> str | None:
+        """Why a table with these seats (indexes into ``labels``) cannot start, or None."""
+        count = len(taken)
+        if count < self.minimum:
+            return f"at least {self.minimum} seats must be taken ({count} are)"
+        if count > self.maximum:
+            return f"at most {self.maximum} seats may play ({count} are taken)"
+        if self.teams:
+            sizes: dict[int, int] = {}
+            for seat in taken:
+                sizes[self.teams[seat]] = sizes.get(self.teams[seat], 0) + 1
+            if len(set(sizes.values())) > 1 or len(sizes) < len(set(self.teams)):
+                return "the teams must be the same size"
+        return None
+
+
+@dataclass(frozen=True)
 class Outcome:
+    """How a game ended. ``winners``: the seats that won (a team; everyone in a cooperative win).
+    ``result``: a cooperative game's shared "win" or "loss" (None in a competitive one).
+    ``scores`` and ``ranks``: per seat, in seat order (rank 1 is first; ties share a rank)."""
+
     winners: tuple[int, ...]
     summary: str
+    result: str | None = None
+    scores: tuple[float, ...] = ()
+    ranks: tuple[int, ...] = ()
 
 
 class Engine(Protocol, Generic[StateT, ActionT]):
     name: str  # registry key used in commands and the database, e.g. "kaploom"
     title: str  # what players read, e.g. "KAPLOOM!"
+    # Stored with every game; raise it when a change makes saved games unloadable or replay
+    # differently. The service refuses (for that game alone) a saved game of another version.
+    rules_version: int
 
     def parse_options(self, raw: Mapping[str, str]) -> BaseModel:
         """Validate `/game new` options (strings from Discord or the table); BadOptions if wrong."""
@@ -93,10 +154,12 @@ class Engine(Protocol, Generic[StateT, ActionT]):
     def option_help(self) -> Mapping[str, str]:
         """Option name -> one-line description with its allowed values, for help and autocomplete."""
 
-    def seat_labels(self, options: BaseModel) -> tuple[str, ...]:
-        """One label per seat, in seat order (e.g. ("villain", "hero")); the count is the table size."""
+    def seat_plan(self, options: BaseModel) -> SeatPlan:
+        """Which seats a table of these options may have (labels, how many, teams)."""
 
-    def new_game(self, seed: int, options: BaseModel) -> StateT: ...
+    def new_game(self, seed: int, options: BaseModel, seats: Sequence[str] | None = None) -> StateT:
+        """A new game for the seats taken (labels of ``seat_plan``, in its order; None: all of them).
+        BadOptions when these seats cannot play."""
 
     def pending(self, state: StateT) -> Mapping[int, Decision]:
         """Seat -> the decision the engine waits for from it now; empty once the game is over."""
@@ -123,9 +186,22 @@ class Engine(Protocol, Generic[StateT, ActionT]):
 
     def apply(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]: ...
 
+    def undoable(self, state: StateT, seat: int, action: ActionT) -> bool:
+        """May ``seat`` take the legal ``action`` back (while nobody else has acted since)? Only if
+        it draws nothing at random and reveals nothing hidden (Board Game Arena's policy)."""
+
+    def progress(self, state: StateT) -> str:
+        """Where the game stands, in one public line: "Round 3 · Phase 1: roll & assign"."""
+
+    def policy(self) -> Any:
+        """The game's best AI seat (a ``rules.core.ai.Policy``; at least ``RandomPolicy``)."""
+
     def public_view(self, state: StateT) -> BaseModel: ...
 
     def private_view(self, state: StateT, seat: int) -> BaseModel: ...
+
+    def seat_labels(self, state: StateT) -> tuple[str, ...]:
+        """The labels of the seats this game was started with, in seat order."""
 
     def outcome(self, state: StateT) -> Outcome | None: ...
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from rules.core.engine import Decision, DecisionKind, Event, Outcome
-from rules.core.errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from rules.core.engine import Decision, DecisionKind, Event, Outcome, SeatPlan
+from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from rules.core.rng import Rng
 from rules.kaploom import scoring
 from rules.kaploom.actions import Action, format_action, parse_action
@@ -115,6 +115,7 @@ def _face_name(code: str) -> str:
 class KaploomEngine:
     name = "kaploom"
     title = "KAPLOOM!"
+    rules_version = 1
 
     # ------------------------------------------------------------ options and setup
 
@@ -124,19 +125,27 @@ class KaploomEngine:
     def option_help(self) -> Mapping[str, str]:
         return option_help()
 
-    def seat_labels(self, options: KaploomOptions) -> tuple[str, ...]:
+    def seat_plan(self, options: KaploomOptions) -> SeatPlan:
+        """Two players (villain and hero), or two teams of two in 2 vs 2; every seat must be taken.
+        One person per seat: a player's dice are behind their own screen."""
         if options.variant == "2v2":
-            return ("villain 1", "villain 2", "hero 1", "hero 2")
-        return ("villain", "hero")
+            return SeatPlan(("villain 1", "villain 2", "hero 1", "hero 2"), 4, 4, teams=(0, 0, 1, 1))
+        return SeatPlan(("villain", "hero"), 2, 2, teams=(0, 1))
 
-    def new_game(self, seed: int, options: KaploomOptions) -> State:
+    def seat_labels(self, state: State) -> tuple[str, ...]:
+        return tuple(p.label for p in state.players)
+
+    def new_game(self, seed: int, options: KaploomOptions, seats: Sequence[str] | None = None) -> State:
+        labels = self.seat_plan(options).labels
+        if seats is not None and tuple(seats) != labels:
+            raise BadOptions(f"KAPLOOM! {options.variant} is played by exactly {', '.join(labels)}")
         data = game_data()
         copies = 2 if options.variant == "2v2" else 1
         pool_trait = [data.trait_per_colour * copies] * len(COLOURS)
         pool_action = data.action_dice * copies
         pool_faces = [n * copies for n in data.faces]
         players = []
-        for seat, (label, super_id) in enumerate(zip(self.seat_labels(options), options.seat_supers(), strict=True)):
+        for seat, (label, super_id) in enumerate(zip(labels, options.seat_supers(), strict=True)):
             side = label.split()[0]
             if super_id:
                 sup = data.supers[super_id]
@@ -905,10 +914,42 @@ class KaploomEngine:
 
     # ------------------------------------------------------------ results, views, storage
 
+    def undoable(self, state: State, seat: int, action: Action) -> bool:
+        """A step may be taken back when it draws nothing at random, ends no phase or turn and
+        announces nothing: placing and taking back dice, the pointer, skipping an owed re-roll, and a
+        `ready` that does not start the reveal; in Phase 3 attaching, detaching, giving and powering
+        up within the turn. Paying at the reveal starts the fight's resolution: never."""
+        if state.phase not in ("roll", "power_up") or action not in self.legal_actions(state, seat):
+            return False
+        if state.phase == "roll" and self.public_action(state, seat, action) not in ("", "ready"):
+            return False  # an announcement, or a re-roll
+        after, _ = self.apply(state, seat, action)
+        return (after.rng == state.rng and after.round == state.round and after.phase == state.phase
+                and after.turn == state.turn)
+
+    def progress(self, state: State) -> str:
+        phase = {"roll": "Phase 1: roll & assign", "reveal": "Phase 2: reveal & fight",
+                 "power_up": "Phase 3: power up", "over": "game over"}[state.phase]
+        if state.phase == "power_up":
+            phase += f" ({_label(state, state.order[state.turn])}'s turn)"
+        return f"Round {state.round} · {phase}"
+
+    def policy(self) -> Any:
+        try:
+            from rules.kaploom.ai import HeuristicPolicy
+        except ImportError:  # the heuristic is optional; every game has the random policy
+            from rules.core.ai import RandomPolicy
+
+            return RandomPolicy()
+        return HeuristicPolicy()
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        return Outcome(winners=state.winners, summary=state.summary)
+        # Health is the score: the winners kept some, the knocked-out have none.
+        scores = tuple(float(max(p.health, 0)) for p in state.players)
+        ranks = tuple(1 if p.seat in state.winners else 2 for p in state.players)
+        return Outcome(winners=state.winners, summary=state.summary, scores=scores, ranks=ranks)
 
     def public_view(self, state: State):
         from rules.kaploom.viewing import public_view

@@ -63,7 +63,7 @@ async def test_kaploom_through_discord_with_a_restart(fake, monkeypatch, tmp_pat
         assert private_ack.flags & EPHEMERAL  # a secret assignment is confirmed privately
         first_dm_select = fake.channel_messages(fake.dm_channel_of(ALICE))[0]
         # The menu names its game and the decision it answers (round 1, Phase 1), not a version.
-        assert first_dm_select.custom_ids == ["gm:s:1:r1.roll"]
+        assert first_dm_select.custom_ids == ["gm:s:1:1.r1.roll"]
     finally:
         await bot.close()
 
@@ -80,7 +80,7 @@ async def test_kaploom_through_discord_with_a_restart(fake, monkeypatch, tmp_pat
 
         # The first DM select of this decision, clicked after the restart, still plays a move
         # that is legal (Alice's own placement since then does not stale it).
-        await dispatch(bot, fake.click(first_dm_select, "gm:s:1:r1.roll", values=["ready"]))
+        await dispatch(bot, fake.click(first_dm_select, "gm:s:1:1.r1.roll", values=["ready"]))
         assert service.session(str(CHANNEL_ID)).version == 2
         assert "Hero is ready" in fake.channel_messages()[-1].content
         assert len(fake.channel_messages()) == posted_before + 1

@@ -107,7 +107,7 @@ async def test_thousands_of_near_legal_strings_are_refused_and_change_nothing():
             phases.add(session.state.phase)
             if step % 50 == 49:  # move the game on now and then, so every phase gets fuzzed
                 mover = rng.choice(ENGINE.to_act(session.state))
-                name = ENGINE.seat_labels(session.options)[mover]
+                name = session.labels[mover]
                 notations = [ENGINE.format(a) for a in ENGINE.legal_actions(session.state, mover)]
                 closing = [n for n in notations if n in ("ready", "done", "skip", "forfeit")]
                 choice = rng.choice(closing if closing and rng.below(2) else notations)

@@ -371,7 +371,7 @@ async def check_replays(service: SessionService, audit: Audit) -> None:
             continue
         options = engine.parse_options({k: v for k, v in record.options.items() if k != "seed"})
         assert record.seed is not None
-        replayed = replay(engine, record.seed, options, [(a.seat, a.notation) for a in actions])
+        replayed = replay(engine, record.seed, options, [(a.seat, a.notation) for a in actions], record.labels)
         if _normal(engine.dump(replayed)) != _normal(record.snapshot):
             audit.unreplayable.append(f"game {game_id} ({record.status}, version {record.version})")
     for session in service.sessions.values():

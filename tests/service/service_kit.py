@@ -24,7 +24,7 @@ def click(user: str, action: str, session, token: str | None = None, channel: st
     if token is None:
         seat = session.seat_of(USERS[user])
         decision = session.engine.pending(session.state).get(seat) if seat is not None else None
-        token = decision.key if decision is not None else "-"
+        token = f"{seat}.{decision.key}" if decision is not None else "-"
     options = {"action": action, "for_game": str(session.record.id), "token": token}
     return Invocation(USERS[user], user, channel, "play", options, request_id=request_id)
 
@@ -35,9 +35,10 @@ async def make_service(path: str | Path = ":memory:", seed: int = 1, engines: di
     return service
 
 
-async def seated_game(service: SessionService, channel: str = CHANNEL, options: str = "") -> None:
-    """alice (red) and bob (blue) at a started toy game in ``channel``."""
-    await service.handle(inv("alice", "game new", channel, game="toy", options=options))
+async def seated_game(service: SessionService, channel: str = CHANNEL, options: str = "", **settings: str) -> None:
+    """alice (red) and bob (blue) at a started two-seat toy game in ``channel``."""
+    options = " ".join(part for part in ("players=2", options) if part)
+    await service.handle(inv("alice", "game new", channel, game="toy", options=options, **settings))
     await service.handle(inv("alice", "game join", channel, seat="red"))
     await service.handle(inv("bob", "game join", channel, seat="blue"))
     outs = await service.handle(inv("alice", "game start", channel))

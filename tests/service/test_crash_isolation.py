@@ -46,7 +46,7 @@ from toy_engine import ToyEngine
 
 from bot.service import Invocation, SessionService, Store
 from bot.service.driver import GAME_GONE, OUT_OF_DATE
-from bot.service.presentation import decision_key
+from bot.service.presentation import decision_token
 
 CHANNELS = 8
 COMMANDS_PER_CHANNEL = 120
@@ -113,7 +113,7 @@ async def _legal_move(service: SessionService, channel: str, request_id: str, le
     session = service.session(channel)
     assert session is not None
     seat, notation = _policy_move(service, channel)
-    ledger.old_keys.setdefault((session.game_id, seat), set()).add(decision_key(session, seat))
+    ledger.old_keys.setdefault((session.game_id, seat), set()).add(decision_token(session, seat))
     game_id = session.game_id
     outs = await service.handle(_play(channel, seat, notation, request_id))
     assert outs[0].text == f"Done: {notation}", outs[0].text
@@ -153,7 +153,7 @@ async def _stale_click(service: SessionService, channel: str, request_id: str, l
     session = service.session(channel)
     assert session is not None
     seat, notation = _policy_move(service, channel)
-    old = ledger.old_keys.get((session.game_id, seat), set()) - {decision_key(session, seat)}
+    old = ledger.old_keys.get((session.game_id, seat), set()) - {decision_token(session, seat)}
     if not old:
         return False
     outs = await service.handle(_play(channel, seat, notation, request_id, for_game=str(session.game_id),

@@ -94,7 +94,7 @@ async def test_names_are_cleaned_capped_and_never_ping():
     outs += await service.handle(Invocation(USERS["bob"], odd["bob"], "chan-1", "game join", {}))
     outs += await service.handle(Invocation(USERS["bob"], odd["bob"], "chan-1", "game start", {}))
     seats = service.session("chan-1").record.seats
-    names = [name for _, name in seats.values()]
+    names = [holder.name for holder in seats.values()]
     assert all(len(name) <= NAME_LIMIT for name in names), names
     # NFC makes "e" + acute one letter; at most two more marks stay on it
     assert names[0] == "Alic\u00e9\u0301\u0301" and names[1] == "<@123456789012345678> @everyone…"

@@ -16,6 +16,7 @@ SCRIPTS = Path(__file__).parents[1] / "scripts"
 
 async def play(lines, tmp_path, seed=5, **kwargs) -> str:
     out = io.StringIO()
+    kwargs.setdefault("clock", "virtual")  # the time left on clocks is printed: a still clock repeats
     status = await run_table(lines, out, images=tmp_path / "img", seed=seed, engines={"toy": TOY}, **kwargs)
     assert status == 0, out.getvalue()
     return out.getvalue()
@@ -35,7 +36,7 @@ def test_parse_line():
 
 async def test_toy_script_output(tmp_path):
     text = await play((SCRIPTS / "toy_game.txt").read_text().splitlines(), tmp_path)
-    assert "[ephemeral:carol] The game has not started yet; /game start when every seat is taken." in text
+    assert "[ephemeral:carol] The game has not started yet; /game start when enough seats are taken." in text
     assert "[ephemeral:carol] The table is full." in text
     assert "[ephemeral:bob] You have no card 1." in text
     assert "[ephemeral:bob] 'fold' is not a High Card action" in text
@@ -64,12 +65,12 @@ async def test_bad_lines_are_reported_and_skipped(tmp_path):
 
 async def test_db_keeps_games_between_runs_one_command_per_run(tmp_path):
     db = tmp_path / "table.db"
-    lines = ["alice: /game new game:toy", "alice: /game join", "bob: /game join", "bob: /game start",
+    lines = ["alice: /game new game:toy clock:off", "alice: /game join", "bob: /game join", "bob: /game start",
              "alice: /game status"]
     together = await play(lines, tmp_path, seed=9)
     apart = "".join([await play([line], tmp_path, seed=9, db=db) for line in lines])
     assert together == apart
-    assert "Running, 0 public steps so far." in apart
+    assert "Round 1 · picking cards; 0 public steps so far." in apart
 
 
 async def test_no_private_fact_on_a_channel_line(tmp_path):
@@ -118,7 +119,8 @@ async def test_kaploom_opening_script(tmp_path):
     runs = []
     for name in ("a", "b"):
         out = io.StringIO()
-        status = await run_table(lines, out, images=tmp_path / name, seed=1, engines={"kaploom": engine})
+        status = await run_table(lines, out, images=tmp_path / name, seed=1, engines={"kaploom": engine},
+                                 clock="virtual")
         assert status == 0
         runs.append(out.getvalue().replace(str(tmp_path / name), "IMAGES"))
     text = runs[0]

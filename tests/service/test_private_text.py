@@ -38,7 +38,9 @@ async def test_dm_and_hand_use_the_kaploom_wording_and_stay_private():
                 assert raw not in text, raw
         hand = await service.handle(inv("alice", "game hand"))
         assert hand[0].target.kind is TargetKind.EPHEMERAL
-        assert hand[0].text.splitlines()[1:-1] == dms[USERS["alice"]].splitlines()[1:-1]
+        # The same screen, less the DM's "your move" notice (/game hand answers a question).
+        dm_lines = [line for line in dms[USERS["alice"]].splitlines() if not line.startswith("**Your move**")]
+        assert hand[0].text.splitlines()[1:-1] == dm_lines[1:-1]
         for out in outs:
             if out.target.kind is TargetKind.CHANNEL:
                 assert not DIE_LINE.search(out.text) and "Your roll" not in out.text, out.text

@@ -85,14 +85,15 @@ async def test_restart_mid_game_equals_uninterrupted(tmp_path, engine, options):
     await _begin(first, engine, options)
     await _steps(first, engine, total // 2)
     assert await first.verify_snapshot("chan")
+    version = first.session("chan").version  # the people's steps, and the house's rolls among them
     # "kill": the first service is dropped without close(); its commits are all that survive.
     second = await _open(tmp_path / "crash.db", engine)
     resumed = second.session("chan")
-    assert resumed is not None and resumed.version == total // 2
+    assert resumed is not None and resumed.version == version
     assert await second.verify_snapshot("chan")
     assert engine.dump(resumed.state) == engine.dump(first.session("chan").state)
     await _steps(second, engine, total - total // 2)
     assert await _final(second, game_id) == expected
-    assert expected[0] == "over" and len(expected[2]) == total
+    assert expected[0] == "over" and len([a for a in expected[2] if a[1] >= 0]) == total
     await second.close()
     await first.close()

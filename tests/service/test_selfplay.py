@@ -72,7 +72,7 @@ def test_selfplay_catches_a_leaked_hidden_choice():
 def test_selfplay_catches_broken_invariants_and_endless_games():
     text = _failure(ScoreOverflow())
     assert "broken invariant: a test invariant breaks" in text
-    log = re.findall(r"^  (\d+): (.+)$", text, re.M)
+    log = re.findall(r"^  (-?\d+): (.+)$", text, re.M)
     assert log, text
     engine_seed = int(re.search(r"engine seed (\d+)", text).group(1))
     engine = ScoreOverflow()
@@ -137,9 +137,9 @@ def _checked_playout(engine, raw, seed, image_every=0):
     """A whole game by keen random players, the twin check after every step, as self-play does it.
     Returns the check and the (phase, seats asked) of every comparison made."""
     options = engine.parse_options(raw)
-    check = TwinCheck(engine, options, Rng(seed), image_every)
-    rng = random.Random(seed)
     state, log, compared = engine.new_game(seed, options), [], []
+    check = TwinCheck(engine, state, Rng(seed), image_every)
+    rng = random.Random(seed)
     while engine.outcome(state) is None:
         seats = engine.to_act(state)
         seat = rng.choice(seats)
@@ -179,7 +179,7 @@ def test_the_free_re_roll_of_time_loop_passes():
     rerolls = [a for a in legal if a.verb == "reroll"]
     assert len(rerolls) == 6
     for seed, action in enumerate(rerolls):
-        check = TwinCheck(KAPLOOM, options, Rng(seed), image_every=1 if seed == 0 else 0)
+        check = TwinCheck(KAPLOOM, state, Rng(seed), image_every=1 if seed == 0 else 0)
         after, events = KAPLOOM.apply(state, 1, action)
         check.check(state, 1, legal, action, after, events, lambda reason: SelfPlayFailure(reason, []))
         assert check.comparisons == 1
@@ -304,7 +304,7 @@ class LeaksWhenAlone(KaploomEngine):
 
 def test_a_seat_acting_alone_in_the_simultaneous_phase_is_checked():
     text = _leak(LeaksWhenAlone())
-    log = [(int(seat), notation) for seat, notation in re.findall(r"^  (\d+): (.+)$", text, re.M)]
+    log = [(int(seat), notation) for seat, notation in re.findall(r"^  (-?\d+): (.+)$", text, re.M)]
     engine = LeaksWhenAlone()
     seed = int(re.search(r"engine seed (\d+)", text).group(1))
     before = replay(engine, seed, engine.parse_options({}), log[:-1])

@@ -3,8 +3,9 @@
 Each round every seat is dealt three secret cards (numbers 100-999) and picks one behind their
 screen, all at the same time (a simultaneous hidden phase). When everyone has picked, the cards
 are revealed; the highest card scores a point and its owner then chooses, publicly, to ``stand`` or
-``gamble`` (a die roll: 4-6 wins another point, 1-3 loses one). The first seat to reach the target
-wins; after 40 rounds the leaders share the win.
+``gamble``; a gamble is settled by the house (the ``SYSTEM`` seat) rolling a die: 4-6 wins another
+point, 1-3 loses one. The first seat to reach the target wins; after 40 rounds the leaders share the
+win. Two to four players (``players`` caps the table; the lobby decides how many play).
 
 It implements rules.core.engine.Engine fully: seeded randomness in the state, typed actions with a
 round-tripping notation, refusals from the RulesError family, public and private views.
@@ -18,7 +19,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rules.core.engine import Decision, DecisionKind, Event, Outcome
+from rules.core.ai import RandomPolicy
+from rules.core.engine import SYSTEM, Decision, DecisionKind, Event, Outcome, SeatPlan
 from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from rules.core.rng import Rng
 
@@ -30,7 +32,7 @@ HAND = 3
 class ToyOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     target: int = 3
-    players: int = 2
+    players: int = 4  # the most seats a table may have
 
 
 @dataclass(frozen=True)
@@ -48,15 +50,21 @@ class Gamble:
     pass
 
 
-ToyAction = Pick | Stand | Gamble
+@dataclass(frozen=True)
+class Roll:
+    """The house rolls the gamble's die (the SYSTEM seat's only action)."""
+
+
+ToyAction = Pick | Stand | Gamble | Roll
 
 
 @dataclass(frozen=True)
 class ToyState:
     options: ToyOptions
+    labels: tuple[str, ...]  # the seats playing, in seat order
     rng: tuple[int, ...]
     round: int
-    phase: str  # pick | gamble | over
+    phase: str  # pick | gamble | roll | over
     scores: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     picks: tuple[int | None, ...]
@@ -91,6 +99,7 @@ class ToyPrivateView(BaseModel):
 class ToyEngine:
     name = "toy"
     title = "High Card"
+    rules_version = 1
 
     def parse_options(self, raw: Mapping[str, str]) -> ToyOptions:
         unknown = set(raw) - {"target", "players"}
@@ -109,20 +118,31 @@ class ToyEngine:
     def option_help(self) -> Mapping[str, str]:
         return {
             "target": "points needed to win: 1-9 (default 3)",
-            "players": "number of seats: 2|3|4 (default 2)",
+            "players": "the most seats at the table: 2|3|4 (default 4; any 2 or more may play)",
         }
 
-    def seat_labels(self, options: BaseModel) -> tuple[str, ...]:
+    def seat_plan(self, options: BaseModel) -> SeatPlan:
+        """Two to ``players`` seats; one person may hold several (the test of solo play)."""
         assert isinstance(options, ToyOptions)
-        return LABELS[: options.players]
+        return SeatPlan(LABELS[: options.players], 2, options.players, shared=True)
+
+    def seat_labels(self, state: ToyState) -> tuple[str, ...]:
+        return state.labels
 
     # -- play ----------------------------------------------------------------------------------
 
-    def new_game(self, seed: int, options: BaseModel) -> ToyState:
+    def new_game(self, seed: int, options: BaseModel, seats: Sequence[str] | None = None) -> ToyState:
         assert isinstance(options, ToyOptions)
-        n = options.players
+        plan = self.seat_plan(options)
+        labels = tuple(seats) if seats is not None else plan.labels
+        if not set(labels) <= set(plan.labels) or len(set(labels)) != len(labels):
+            raise BadOptions(f"seats are {', '.join(plan.labels)}")
+        if problem := plan.problem([plan.labels.index(label) for label in labels]):
+            raise BadOptions(problem)
+        n = len(labels)
         state = ToyState(
             options=options,
+            labels=labels,
             rng=tuple(Rng(seed).state()),
             round=0,
             phase="pick",
@@ -176,6 +196,8 @@ class ToyEngine:
         if state.phase == "gamble":
             return {seat: Decision(DecisionKind.TURN, f"r{state.round}.gamble", Stand(), "stand or gamble")
                     for seat in self.to_act(state)}
+        if state.phase == "roll":
+            return {SYSTEM: Decision(DecisionKind.TURN, f"r{state.round}.roll", Roll(), "the house rolls")}
         return {}
 
     def to_act(self, state: ToyState) -> tuple[int, ...]:
@@ -184,6 +206,8 @@ class ToyEngine:
         if state.phase == "gamble":
             assert state.leader is not None
             return (state.leader,)
+        if state.phase == "roll":
+            return (SYSTEM,)
         return ()
 
     def legal_actions(self, state: ToyState, seat: int) -> Sequence[ToyAction]:
@@ -191,6 +215,8 @@ class ToyEngine:
             return []
         if state.phase == "pick":
             return [Pick(card) for card in sorted(state.hands[seat], reverse=True)]
+        if state.phase == "roll":
+            return [Roll()]
         return [Stand(), Gamble()]
 
     def parse(self, state: ToyState, seat: int, text: str) -> ToyAction:
@@ -199,14 +225,16 @@ class ToyEngine:
             return Stand()
         if words == ["gamble"]:
             return Gamble()
-        if len(words) == 2 and words[0] == "pick" and words[1].isdigit():
+        if words == ["roll"]:
+            return Roll()
+        if len(words) == 2 and words[0] == "pick" and words[1].isascii() and words[1].isdigit():
             return Pick(int(words[1]))
         raise MalformedAction(f"'{text.strip()[:40]}' is not a High Card action: try pick <card>, stand or gamble.")
 
     def format(self, action: ToyAction) -> str:
         if isinstance(action, Pick):
             return f"pick {action.card}"
-        return "stand" if isinstance(action, Stand) else "gamble"
+        return {Stand: "stand", Gamble: "gamble", Roll: "roll"}[type(action)]
 
     def public_action(self, state: ToyState, seat: int, action: ToyAction) -> str:
         """A pick is behind the screen ("pick"), unless it is the last one: the reveal follows at once,
@@ -220,8 +248,8 @@ class ToyEngine:
         if state.phase == "over":
             raise GameIsOver("The game is over.")
         if seat not in self.to_act(state):
-            raise NotYourTurn(f"{LABELS[seat]} is not asked to act now.")
-        label = LABELS[seat]
+            raise NotYourTurn("You are not asked to act now.")
+        label = "The house" if seat == SYSTEM else state.labels[seat]
         events: list[Event] = []
         if state.phase == "pick":
             if not isinstance(action, Pick):
@@ -234,33 +262,41 @@ class ToyEngine:
             events.append(Event(f"{label} picked a card.", {seat: f"You picked {action.card}."}))
             if all(p is not None for p in picks):
                 state = self._reveal(state, events)
+        elif state.phase == "roll":
+            if not isinstance(action, Roll):
+                raise IllegalAction("The house rolls now.")
+            assert state.leader is not None
+            leader = state.leader
+            rng = Rng(state=state.rng)
+            roll = rng.below(6) + 1
+            scores = list(state.scores)
+            scores[leader] = scores[leader] + 1 if roll >= 4 else max(0, scores[leader] - 1)
+            state = replace(state, rng=tuple(rng.state()), scores=tuple(scores))
+            events.append(Event(f"The house rolls {roll} for {state.labels[leader]}: score {scores[leader]}."))
+            state = self._next_round(state, events)
         else:
-            if isinstance(action, Pick):
+            if isinstance(action, Pick | Roll):
                 raise IllegalAction("Cards are revealed: stand or gamble.")
             if isinstance(action, Stand):
                 events.append(Event(f"{label} stands."))
+                state = self._next_round(state, events)
             else:
-                rng = Rng(state=state.rng)
-                roll = rng.below(6) + 1
-                scores = list(state.scores)
-                scores[seat] = scores[seat] + 1 if roll >= 4 else max(0, scores[seat] - 1)
-                state = replace(state, rng=tuple(rng.state()), scores=tuple(scores))
-                events.append(Event(f"{label} gambles and rolls {roll}: score {scores[seat]}."))
-            state = self._next_round(state, events)
+                events.append(Event(f"{label} gambles."))
+                state = replace(state, phase="roll")
         return replace(state, last_events=(state.last_events + tuple(e.text for e in events))[-5:]), events
 
     def _reveal(self, state: ToyState, events: list[Event]) -> ToyState:
         picks = tuple(p for p in state.picks if p is not None)
         best = max(picks)
         leaders = [seat for seat, p in enumerate(picks) if p == best]
-        shown = ", ".join(f"{LABELS[s]} {p}" for s, p in enumerate(picks))
+        shown = ", ".join(f"{state.labels[s]} {p}" for s, p in enumerate(picks))
         if len(leaders) > 1:
             events.append(Event(f"Reveal: {shown}; a tie, nobody scores."))
             return self._next_round(replace(state, revealed=picks), events)
         winner = leaders[0]
         scores = list(state.scores)
         scores[winner] += 1
-        events.append(Event(f"Reveal: {shown}; {LABELS[winner]} scores."))
+        events.append(Event(f"Reveal: {shown}; {state.labels[winner]} scores."))
         state = replace(state, revealed=picks, scores=tuple(scores), phase="gamble", leader=winner)
         if scores[winner] >= state.options.target:
             return self._finish(state, events)
@@ -275,7 +311,7 @@ class ToyEngine:
     def _finish(self, state: ToyState, events: list[Event]) -> ToyState:
         top = max(state.scores)
         winners = tuple(seat for seat, s in enumerate(state.scores) if s == top)
-        events.append(Event("Game over: " + " and ".join(LABELS[w] for w in winners) + " wins."))
+        events.append(Event("Game over: " + " and ".join(state.labels[w] for w in winners) + " wins."))
         return replace(state, phase="over", leader=None, winners=winners)
 
     # -- views -----------------------------------------------------------------------------------
@@ -301,8 +337,25 @@ class ToyEngine:
     def outcome(self, state: ToyState) -> Outcome | None:
         if state.phase != "over":
             return None
-        scores = ", ".join(f"{LABELS[s]} {v}" for s, v in enumerate(state.scores))
-        return Outcome(state.winners, f"Final scores after {state.round} rounds: {scores}.")
+        scores = ", ".join(f"{state.labels[s]} {v}" for s, v in enumerate(state.scores))
+        ranks = tuple(1 + sum(other > mine for other in state.scores) for mine in state.scores)
+        return Outcome(state.winners, f"Final scores after {state.round} rounds: {scores}.",
+                       scores=tuple(float(v) for v in state.scores), ranks=ranks)
+
+    def undoable(self, state: ToyState, seat: int, action: ToyAction) -> bool:
+        """A pick may be taken back until the last pick reveals the cards; nothing else may."""
+        return (state.phase == "pick" and isinstance(action, Pick) and action in self.legal_actions(state, seat)
+                and sum(p is None for p in state.picks) > 1)
+
+    def progress(self, state: ToyState) -> str:
+        if state.phase == "over":
+            return f"Round {state.round} · game over"
+        doing = {"pick": "picking cards", "gamble": f"{state.labels[state.leader or 0]} decides",
+                 "roll": "the house rolls"}[state.phase]
+        return f"Round {state.round} · {doing}"
+
+    def policy(self) -> Any:
+        return RandomPolicy()
 
     def check_invariants(self, state: ToyState) -> list[str]:
         problems = []
@@ -320,6 +373,7 @@ class ToyEngine:
     def dump(self, state: ToyState) -> dict[str, Any]:
         return {
             "options": state.options.model_dump(),
+            "labels": list(state.labels),
             "rng": list(state.rng),
             "round": state.round,
             "phase": state.phase,
@@ -335,6 +389,7 @@ class ToyEngine:
     def load(self, data: Mapping[str, Any]) -> ToyState:
         return ToyState(
             options=ToyOptions(**data["options"]),
+            labels=tuple(data["labels"]),
             rng=tuple(data["rng"]),
             round=data["round"],
             phase=data["phase"],

@@ -17,7 +17,7 @@ VILLAIN_DICE = "blue red yellow green action"
 def test_setup():
     """SETUP: "30 HEALTH POINTS FOR EACH PLAYER", "THE VILLAIN WILL BE FIRST PLAYER", starting dice as listed."""
     s = new()
-    assert ENGINE.seat_labels(ENGINE.parse_options({})) == ("villain", "hero")
+    assert ENGINE.seat_plan(ENGINE.parse_options({})).labels == ("villain", "hero")
     assert [p.health for p in s.players] == [30, 30] and s.first == V
     assert s.players[V].dice[:4] == ("blue", "red", "yellow", "green")
     assert s.players[H].dice[:4] == ("blue", "yellow", "purple", "green")

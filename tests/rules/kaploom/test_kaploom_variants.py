@@ -54,7 +54,7 @@ def test_2v2_defense_carries_over_and_first_team_to_ko_both_wins():
     """2 VS 2: "ANY REMAINING DEFENSE AFTER THE FIRST ATTACK CAN CARRY OVER TO DEFEND AGAINST A SECOND ATTACK";
     "THE FIRST TEAM TO KO BOTH OF THEIR OPPONENTS WINS!\""""
     s = new("2v2")
-    assert ENGINE.seat_labels(ENGINE.parse_options({"variant": "2v2"})) == (
+    assert ENGINE.seat_plan(ENGINE.parse_options({"variant": "2v2"})).labels == (
         "villain 1", "villain 2", "hero 1", "hero 2")
     # villains: blue red yellow green action; heroes: blue yellow purple green action
     for v in (0, 1):
