@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.discord_adapter.commands import build_commands
 from bot.discord_adapter.components import DYNAMIC_ITEMS
-from bot.discord_adapter.delivery import Delivery
+from bot.discord_adapter.delivery import Delivery, DiscordOutbox
 from bot.discord_adapter.service_api import SessionServiceAPI
 from bot.discord_adapter.text import clip
 from bot.service.messages import Invocation
@@ -78,6 +78,9 @@ class GameMasterBot(discord.Client):
         # setup_hook runs once per login, before the gateway connects; on_ready may fire again on
         # every reconnect, so registration belongs here.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        attach = getattr(self.service, "attach", None)
+        if attach is not None:  # what the service says on its own (timers, AI seats) goes out here
+            attach(DiscordOutbox(self, self._lock_for))
         await self.service.start()
         self._service_started = True
         await self.sync_commands()

@@ -44,10 +44,34 @@ def build_commands() -> list[Command]:
     )
 
     @game.command(name="new", description="Open a new game in this channel")
-    @app_commands.describe(game="Which game to play", options="Variant and options (see /rules)")
+    @app_commands.describe(
+        game="Which game to play",
+        options="Variant and options (see /rules)",
+        pace="live (minutes) or async (play by post over days); sets the clock and reminder defaults",
+        clock='Each player\'s time: bank+increment like "10m+30s" or "3d+12h", or "off"',
+        timeout="When a player's time runs out: skip their move, let an AI play them, or the others vote",
+        bots="How many seats AI players take",
+        remind='How long a move may wait before a reminder, like "2m" or "24h", or "off"',
+        reminders="At most how many reminders per move",
+    )
+    @app_commands.choices(
+        pace=[app_commands.Choice(name=p, value=p) for p in ("live", "async")],
+        timeout=[app_commands.Choice(name=t, value=t) for t in ("skip", "bot", "vote")],
+    )
     @app_commands.autocomplete(game=_completer("game new", "game"), options=_completer("game new", "options"))
-    async def game_new(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
-        await _run(interaction, "game new", game=game, options=options)
+    async def game_new(
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        pace: str | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
+        bots: app_commands.Range[int, 0, 9] | None = None,
+        remind: str | None = None,
+        reminders: app_commands.Range[int, 0, 20] | None = None,
+    ) -> None:
+        await _run(interaction, "game new", game=game, options=options, pace=pace, clock=clock, timeout=timeout,
+                   bots=bots, remind=remind, reminders=reminders)
 
     @game.command(name="join", description="Take a seat at this channel's game")
     @app_commands.describe(seat="The seat you want (default: the first free one)")
@@ -55,7 +79,7 @@ def build_commands() -> list[Command]:
     async def game_join(interaction: discord.Interaction, seat: str | None = None) -> None:
         await _run(interaction, "game join", seat=seat)
 
-    @game.command(name="leave", description="Leave this channel's game before it starts")
+    @game.command(name="leave", description="Leave this channel's game (an AI takes your seat where the game allows)")
     async def game_leave(interaction: discord.Interaction) -> None:
         await _run(interaction, "game leave")
 
@@ -90,12 +114,41 @@ def build_commands() -> list[Command]:
     async def game_help(interaction: discord.Interaction) -> None:
         await _run(interaction, "game help")
 
+    @game.command(name="mine", description="Your games in this server, those waiting on you first")
+    async def game_mine(interaction: discord.Interaction) -> None:
+        await _run(interaction, "game mine")
+
+    @game.command(name="notify", description="How you are told that a game waits for your move")
+    @app_commands.describe(mode="dm, a mention in the channel, both, or off (empty: show your setting)")
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("dm", "mention", "both", "off")])
+    async def game_notify(interaction: discord.Interaction, mode: str | None = None) -> None:
+        await _run(interaction, "game notify", mode=mode)
+
+    @game.command(name="undo", description="Take back your last step, while nobody else has acted since")
+    async def game_undo(interaction: discord.Interaction) -> None:
+        await _run(interaction, "game undo")
+
+    @game.command(name="replace", description="Give a player's seats to someone else (creator or Manage Channels)")
+    @app_commands.describe(old="The player who leaves their seats", new="The player who takes them")
+    async def game_replace(interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
+        await _run(interaction, "game replace", old=old, new=new)
+
+    @game.command(name="kick", description="Ask the other players to vote a player out")
+    @app_commands.describe(player="The player to vote on")
+    async def game_kick(interaction: discord.Interaction, player: discord.User) -> None:
+        await _run(interaction, "game kick", player=player)
+
+    @game.command(name="resume-seat", description="Take your seat back from the AI after a time-out")
+    async def game_resume_seat(interaction: discord.Interaction) -> None:
+        await _run(interaction, "game resume-seat")
+
     @app_commands.command(name="play", description="Make your move; leave action empty to list your choices")
     @app_commands.guild_only()
-    @app_commands.describe(action="Your move in the game's notation")
-    @app_commands.autocomplete(action=_completer("play", "action"))
-    async def play(interaction: discord.Interaction, action: str | None = None) -> None:
-        await _run(interaction, "play", action=action)
+    @app_commands.describe(action="Your move in the game's notation",
+                           seat="Which of your seats moves, when you hold several")
+    @app_commands.autocomplete(action=_completer("play", "action"), seat=_completer("play", "seat"))
+    async def play(interaction: discord.Interaction, action: str | None = None, seat: str | None = None) -> None:
+        await _run(interaction, "play", action=action, seat=seat)
 
     @app_commands.command(name="rules", description="A quick reference of a game's rules")
     @app_commands.describe(game="Which game (default: the one in this channel)", topic="Which part")

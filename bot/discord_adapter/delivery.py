@@ -1,11 +1,13 @@
 """Delivering the service's outputs: channel posts, ephemeral replies and DMs.
 
-The interaction has already been deferred ephemerally, so:
+For a command or a click, the interaction has already been deferred ephemerally, so:
 - CHANNEL outputs go out as ordinary bot messages (``channel.send``). Board posts never depend
   on the 15-minute interaction token and are never edited later.
 - EPHEMERAL outputs are followups on the deferred reply, visible to the invoker only.
 - DM outputs go to the user's DM channel. When Discord refuses (50007: DMs closed, or any other
   HTTP error) the channel gets the output's ``dm_fallback`` with a mention, and nothing else.
+What the service says on its own (``DiscordOutbox``) has no interaction: channel posts and DMs go
+out the same way, and a private answer goes by DM.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import io
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -45,13 +48,15 @@ class DeliveryReport:
 
 
 class Delivery:
-    """Delivers one batch of outputs answering one interaction."""
+    """Delivers one batch of outputs: those answering an interaction, or (``interaction`` None)
+    those the service sends on its own — a timer, an AI seat, a reminder. Without an interaction
+    nobody can be answered ephemerally, so a private output goes by DM."""
 
-    def __init__(self, client: discord.Client, interaction: discord.Interaction) -> None:
+    def __init__(self, client: discord.Client, interaction: discord.Interaction | None) -> None:
         self.client = client
         self.interaction = interaction
         self.report = DeliveryReport()
-        self.game_channel_id = str(interaction.channel_id)
+        self.game_channel_id = str(interaction.channel_id) if interaction is not None else ""
 
     async def deliver(self, outputs: list[Output]) -> DeliveryReport:
         # DM fallbacks belong in the game's channel. That is where the interaction came from,
@@ -65,19 +70,23 @@ class Delivery:
             if kind is TargetKind.CHANNEL:
                 await self._to_channel(output)
             elif kind is TargetKind.EPHEMERAL:
-                if output.target.user_id in (None, self.interaction.user.id):
+                if self.interaction is not None and output.target.user_id in (None, self.interaction.user.id):
                     await self._ephemeral(output.text, output)
-                else:
+                elif output.target.user_id is not None:
                     # Only the invoker can see an ephemeral reply; anyone else is reached by DM.
                     await self._to_dm(output, output.target.user_id)
             elif kind is TargetKind.DM:
-                await self._to_dm(output, output.target.user_id or self.interaction.user.id)
+                user_id = output.target.user_id or (self.interaction.user.id if self.interaction else None)
+                if user_id is not None:
+                    await self._to_dm(output, user_id)
         return self.report
 
     async def _to_channel(self, output: Output) -> None:
-        channel_id = output.target.channel_id or str(self.interaction.channel_id)
+        channel_id = output.target.channel_id or self.game_channel_id
+        if not channel_id:
+            return
         channel: discord.abc.Messageable | None = None
-        if channel_id == str(self.interaction.channel_id):
+        if self.interaction is not None and channel_id == str(self.interaction.channel_id):
             channel = self.interaction.channel  # type: ignore[assignment]
         if channel is None:  # another channel (a click in a DM posts to the game's channel)
             channel = self.client.get_partial_messageable(int(channel_id))
@@ -86,7 +95,7 @@ class Delivery:
         except discord.HTTPException as error:
             # The service has already acted: say what was lost and carry on with the rest.
             log.warning("posting in channel %s failed (%s %s)", channel_id, error.status, error.code)
-            if not self.report.post_failed:
+            if not self.report.post_failed and self.interaction is not None:
                 self.report.post_failed = True
                 await self._ephemeral(CANNOT_POST if isinstance(error, discord.Forbidden) else POST_FAILED)
 
@@ -102,6 +111,9 @@ class Delivery:
             else:
                 log.warning("DM to user %s failed (%s %s)", user_id, error.status, error.code)
             self.report.dm_failed_users.add(user_id)
+            if not (output.target.channel_id or self.game_channel_id):
+                return
+            self.game_channel_id = self.game_channel_id or output.target.channel_id or ""
             fallback = output.dm_fallback or DEFAULT_DM_FALLBACK
             await self._to_channel(
                 Output(target=Target.channel(self.game_channel_id), text=f"<@{user_id}> {fallback}",
@@ -109,6 +121,8 @@ class Delivery:
             )
 
     async def _ephemeral(self, text: str, output: Output | None = None) -> None:
+        if self.interaction is None:
+            return
         chunks = split_message(text) or [""]
         last = len(chunks) - 1
         for index, chunk in enumerate(chunks):
@@ -147,3 +161,17 @@ def _attachments(output: Output) -> dict[str, object]:
     if view is not None:
         extras["view"] = view
     return extras
+
+
+class DiscordOutbox:
+    """The service's outbox on Discord: pushed outputs are delivered like an interaction's, in the
+    order the service produced them for each game channel."""
+
+    def __init__(self, client: discord.Client, lock_for: Any) -> None:
+        self.client = client
+        self.lock_for = lock_for
+
+    async def push(self, outputs: list[Output]) -> None:
+        channel = next((o.target.channel_id for o in outputs if o.target.channel_id), "")
+        async with self.lock_for(channel):
+            await Delivery(self.client, None).deliver(outputs)

@@ -21,8 +21,16 @@ def invocation_from(interaction: discord.Interaction, command: str, options: dic
         user_name=user.display_name,
         channel_id=str(interaction.channel_id),
         command=command,
-        options={name: str(value) for name, value in options.items() if value is not None and value != ""},
+        options={name: _text(value) for name, value in options.items() if value is not None and value != ""},
         can_manage_channel=interaction.permissions.manage_channels,
         # The interaction id names this delivery: the service applies an action carried by it once.
         request_id=str(interaction.id),
+        guild_id=str(interaction.guild_id or ""),
     )
+
+
+def _text(value: object) -> str:
+    """An option as the service takes it; a person is ``<id>|<display name>``."""
+    if isinstance(value, discord.abc.User):
+        return f"{value.id}|{value.display_name}"
+    return str(value)

@@ -80,11 +80,10 @@ class Driver:
                 # The same delivery again (a retried request after a lost reply): applied once.
                 return [ephemeral(inv, f"Already done: {done.notation}")]
         engine = session.engine
-        pending = session.pending()
-        if seat is None or seat not in pending:
-            raise Refusal(f"It is not your turn. {waiting_line(engine, session.state, Seating.of(session))}")
-        if session.seats[seat].autopilot:
+        if seat is not None and session.seats[seat].autopilot:
             raise Refusal("The AI plays your seat since your time ran out; /game resume-seat takes it back.")
+        if seat is None or seat not in session.pending():
+            raise Refusal(f"It is not your turn. {waiting_line(engine, session.state, Seating.of(session))}")
         parsed = engine.parse(session.state, seat, action)
         return await self.submit(session, Step(seat, parsed, "person", inv.user_id, inv))
 

@@ -47,10 +47,12 @@ async def test_dev_guild_gets_every_command_at_start_up(start_bot, fake, service
     commands = {c["name"]: c for c in sync.json}
     assert set(commands) == {"game", "play", "rules"}
     subcommands = {o["name"] for o in commands["game"]["options"]}
-    assert subcommands == {"new", "join", "leave", "start", "status", "board", "hand", "log", "abort", "help"}
+    assert subcommands == {"new", "join", "leave", "start", "status", "board", "hand", "log", "abort", "help",
+                           "mine", "notify", "undo", "replace", "kick", "resume-seat"}
     assert commands["game"]["contexts"] == [0]  # guild only
-    (action,) = commands["play"]["options"]
+    action, seat = commands["play"]["options"]
     assert action["autocomplete"] is True and action["required"] is False
+    assert seat["name"] == "seat" and seat["required"] is False
 
 
 async def test_a_refused_sync_is_logged_and_the_bot_still_starts(start_bot, fake, service, caplog):

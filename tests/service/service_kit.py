@@ -8,7 +8,7 @@ from toy_engine import ENGINE as TOY
 
 from bot.service import Invocation, Output, SessionService, Store, TargetKind
 
-USERS = {"alice": 101, "bob": 202, "carol": 303, "dave": 404}
+USERS = {"alice": 101, "bob": 202, "carol": 303, "dave": 404, "erin": 505}
 CHANNEL = "chan-1"
 
 

@@ -1,0 +1,122 @@
+"""Undo (Board Game Arena's policy: your own last step, while nobody else has acted since, never
+across a random draw or a reveal; the log records the undo and replay agrees) and the upgrade of a
+database written by release 0.1.0 with a game in progress, which then plays to its end."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from platform_kit import ginv, pick, toy_game, virtual_service
+from service_kit import only_error
+
+from bot.service import Invocation, SessionService, Store, TargetKind
+from bot.service.replay import UNDO
+from bot.service.store import migration_files
+from rules.kaploom import ENGINE as KAPLOOM
+
+RELEASE_DB = Path(__file__).parents[1] / "data" / "release-0.1.0.db"
+
+
+async def test_undo_takes_back_my_own_hidden_step_and_replay_agrees():
+    service, _, _ = await virtual_service()
+    await toy_game(service, users=("alice", "bob", "carol"), clock="off", remind="off")
+    session = service.session("chan-1")
+    first = session.state.hands[0][0]
+    await pick(service, "alice", 0)
+    outs = await service.handle(ginv("alice", "game undo"))
+    assert outs[0].text == "Taken back." and outs[0].target.kind is TargetKind.EPHEMERAL
+    # the channel saw "red picked a card", so it is told the pick was taken back (not which card)
+    (post,) = [o for o in outs if o.target.kind is TargetKind.CHANNEL]
+    assert "alice (red) took back a step." in post.text and str(first) not in post.text
+    assert session.state.picks[0] is None
+    actions = await service.store.actions(session.game_id)
+    assert [(a.notation, a.undoes) for a in actions] == [(f"pick {first}", None), (UNDO, 1)]
+    assert await service.verify_snapshot("chan-1")
+    # a second undo has nothing left to take back
+    assert "Nothing has been played" in only_error(await service.handle(ginv("alice", "game undo")), "alice")
+    await pick(service, "alice", 0)  # and she picks again
+    assert session.state.picks[0] is not None
+    await service.close()
+
+
+async def test_undo_is_refused_after_another_player_acted():
+    service, _, _ = await virtual_service()
+    await toy_game(service, users=("alice", "bob", "carol"), clock="off", remind="off")
+    await pick(service, "alice", 0)
+    await pick(service, "bob", 1)
+    before = service.session("chan-1").version
+    text = only_error(await service.handle(ginv("alice", "game undo")), "alice")
+    assert "someone else has acted since" in text
+    assert service.session("chan-1").version == before
+    await service.close()
+
+
+async def test_undo_is_refused_after_a_reveal_or_a_roll():
+    service, _, _ = await virtual_service()
+    await toy_game(service, clock="off", remind="off")
+    await pick(service, "alice", 0)
+    await pick(service, "bob", 1)  # the last pick reveals every card
+    text = only_error(await service.handle(ginv("bob", "game undo")), "bob")
+    assert "cannot be taken back" in text and "revealed" in text
+    # a gamble is settled by the house's roll: the last step is the house's, not the gambler's
+    session = service.session("chan-1")
+    while session is not None and session.running and session.state.phase != "gamble":
+        for seat, user in enumerate(("alice", "bob")):
+            if session.state.phase == "pick" and session.state.picks[seat] is None:
+                await pick(service, user, seat)
+        session = service.session("chan-1")
+    if session is not None and session.running:
+        leader = ("alice", "bob")[session.state.leader]
+        await service.handle(ginv(leader, "play", action="gamble"))
+        text = only_error(await service.handle(ginv(leader, "game undo")), leader)
+        assert "someone else has acted since" in text  # the house rolled after the gamble
+    await service.close()
+
+
+async def test_kaploom_placements_undo_but_not_the_reveal():
+    service, _, _ = await virtual_service(engines={"kaploom": KAPLOOM})
+    await service.handle(ginv("alice", "game new", game="kaploom", options="seed=11", clock="off", remind="off"))
+    await service.handle(ginv("alice", "game join", seat="villain"))
+    await service.handle(ginv("bob", "game join", seat="hero"))
+    await service.handle(ginv("bob", "game start"))
+    await service.handle(ginv("alice", "play", action="assign 1 wham"))
+    assert (await service.handle(ginv("alice", "game undo")))[0].text == "Taken back."
+    session = service.session("chan-1")
+    assert session.state.players[0].assign == {}
+    await service.handle(ginv("alice", "play", action="ready"))
+    await service.handle(ginv("bob", "play", action="ready"))  # the reveal
+    assert "cannot be taken back" in only_error(await service.handle(ginv("bob", "game undo")), "bob")
+    assert await service.verify_snapshot("chan-1")
+    await service.close()
+
+
+async def test_a_release_0_1_0_database_is_upgraded_and_its_game_finished(tmp_path):
+    path = tmp_path / "old.db"
+    shutil.copy(RELEASE_DB, path)
+    service = SessionService(Store(path), engines={"kaploom": KAPLOOM}, render=False, seed=3)
+    await service.start(run_timers=False)
+    try:
+        assert [v for v, _ in await service.store.schema_versions()] == [v for v, _ in migration_files()]
+        game = service.session("table")
+        assert game is not None and game.running and game.version == 23
+        assert game.labels == ("villain", "hero") and game.settings.clock is None  # no clock sprung on it
+        assert await service.verify_snapshot("table")
+        lobby = service.session("lobby2")
+        assert lobby is not None and lobby.state is None and lobby.seats[1].name == "dave"
+        users = dict(game.seats)
+        moves = 0
+        while (session := service.session("table")) is not None:
+            seat = KAPLOOM.to_act(session.state)[0]
+            legal = [KAPLOOM.format(a) for a in KAPLOOM.legal_actions(session.state, seat)]
+            assigns = [n for n in legal if n.startswith("assign")]
+            holder = users[seat]
+            outs = await service.handle(Invocation(holder.user_id, holder.name, "table", "play",
+                                                   {"action": assigns[0] if assigns else legal[0]}))
+            assert outs[0].text.startswith("Done"), outs[0].text
+            moves += 1
+            assert moves < 3000
+        record = await service.store.game(game.game_id)
+        assert record.status == "over" and record.outcome is not None
+    finally:
+        await service.close()
