@@ -11,6 +11,13 @@ nothing, as a resent command after a lost reply must. Options that name a person
 
     wait 25h                                     # with --clock virtual: time passes
 
+    carol: click "Skip their move"               # press a button (or pick a select option)
+    carol: click[2] "Skip their move"            # the one before the newest
+
+``click <label>`` presses the newest button (or select option) with that label that the user can
+see — in the channel, their DMs or their private replies — exactly as a click on Discord would
+arrive, with its game and token; ``click[2]`` the one before it, and so on.
+
 A ``wait <duration>`` line moves a virtual clock on (d, h, m, s) and prints everything that falls
 due meanwhile — reminders, time-outs, AI seats that take over — in order, each line marked with
 the time it happened (``[+25h]``). What the service says without being asked is printed the
@@ -34,7 +41,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.service.clock import VirtualClock
-from bot.service.components import describe_components
+from bot.service.components import FOR_GAME, TOKEN, describe_components
 from bot.service.hygiene import clean_name, strip_unsafe
 from bot.service.messages import Invocation, Output, TargetKind
 from bot.service.service import SessionService
@@ -44,6 +51,7 @@ from rules.core.engine import Engine
 
 DEFAULT_CHANNEL = "table"
 _HEAD = re.compile(r"^\s*([^\s:@]+)(?:@([^\s:@]+))?\s*:\s*/(.*)$")
+_CLICK = re.compile(r"^\s*([^\s:@]+)(?:@([^\s:@]+))?\s*:\s*click(?:\[(\d{1,3})\])?\s+(.+)$", re.IGNORECASE)
 
 
 class TableSyntaxError(ValueError):
@@ -60,6 +68,25 @@ class TableWait:
 
 
 @dataclass(frozen=True)
+class TableClick:
+    user: str
+    channel: str
+    label: str
+    back: int = 1  # 1: the newest such button, 2: the one before it…
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A component the table printed: who can see it, where it sends its click, what it does."""
+    user_id: int | None  # None: everyone in the channel
+    channel: str
+    label: str
+    action: str
+    game_id: int
+    token: str
+
+
+@dataclass(frozen=True)
 class TableLine:
     user: str
     channel: str
@@ -73,7 +100,7 @@ def user_id_for(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:8], "big") >> 2
 
 
-def parse_line(line: str) -> TableLine | TableWait | None:
+def parse_line(line: str) -> TableLine | TableWait | TableClick | None:
     """One script line -> a TableLine (or a TableWait), or None for blank and comment lines."""
     if not line.strip() or line.lstrip().startswith("#"):
         return None
@@ -85,6 +112,15 @@ def parse_line(line: str) -> TableLine | TableWait | None:
             return TableWait(parse_duration(words[1]))
         except SettingsError as err:
             raise TableSyntaxError(str(err)) from err
+    click = _CLICK.match(line.split("#", 1)[0])
+    if click is not None:
+        label = click.group(4).strip().strip('"').strip()
+        if not label:
+            raise TableSyntaxError("write a click as 'click <label>', like click \"My screen\"")
+        back = int(click.group(3) or 1)
+        if back < 1:
+            raise TableSyntaxError("click[N] counts back from the newest button: 1 is the newest")
+        return TableClick(clean_name(click.group(1)), click.group(2) or DEFAULT_CHANNEL, label, back)
     match = _HEAD.match(line)
     if match is None:
         raise TableSyntaxError("expected '<user>[@<channel>]: /<command> [name:value ...]'")
@@ -131,6 +167,7 @@ class TablePrinter:
         # never overwrites its earlier boards.
         numbers = [int(m.group(1)) for f in images.glob("*.png") if (m := re.match(r"(\d+)-", f.name))]
         self.count = max(numbers, default=0)
+        self.shown: list[Shown] = []  # every button and select option printed, oldest first
 
     def where(self, output: Output) -> str:
         target = output.target
@@ -152,6 +189,26 @@ class TablePrinter:
             self.out.write(f"{prefix} image: {path}\n")
         for line in describe_components(output.buttons, output.select):
             self.out.write(f"{prefix} {line}\n")
+        seen_by = None if output.target.kind is TargetKind.CHANNEL else output.target.user_id
+        where = str(output.target.channel_id)
+        for button in output.buttons:
+            self.shown.append(Shown(seen_by, where, button.label, button.action, button.game_id, button.token))
+        if output.select is not None:
+            for action in output.select.actions:
+                self.shown.append(Shown(seen_by, where, action, action, output.select.game_id,
+                                        output.select.token))
+
+    def find(self, user_id: int, channel: str, label: str, back: int = 1) -> Shown | None:
+        """The ``back``-th newest component labelled ``label`` that this user sees: the channel's
+        (when they click there) or their own DMs' and private replies'."""
+        for shown in reversed(self.shown):
+            if shown.label.lower() != label.lower():
+                continue
+            if shown.user_id == user_id or (shown.user_id is None and shown.channel == channel):
+                back -= 1
+                if back == 0:
+                    return shown
+        return None
 
 
 class TableOutbox:
@@ -222,6 +279,18 @@ async def run_table(
                 continue
             uid = user_id_for(parsed.user)
             printer.names[uid] = parsed.user
+            if isinstance(parsed, TableClick):
+                shown = printer.find(uid, parsed.channel, parsed.label, parsed.back)
+                if shown is None:
+                    out.write(f"[table] line {number}: {parsed.user} sees no button '{parsed.label}' here\n")
+                    status = 1
+                    continue
+                options = {"action": shown.action, FOR_GAME: str(shown.game_id), TOKEN: shown.token}
+                inv = Invocation(uid, parsed.user, shown.channel, "play", options,
+                                 can_manage_channel=parsed.user.lower() in can_manage, guild_id=GUILD)
+                for output in await service.handle(inv):
+                    printer.print(output)
+                continue
             for name in USER_OPTIONS:
                 if name in parsed.options:
                     person_id, _, person = parsed.options[name].partition("|")

@@ -14,7 +14,7 @@ from bot.service.options import format_options
 from bot.service.presentation import Seating, channel_link, clock_line, waiting_line
 from bot.service.session import Session
 from bot.service.settings import format_duration
-from bot.service.texts import HELP
+from bot.service.texts import HELP, plural
 from rules.core.engine import SYSTEM
 
 # /game board posts in the channel for everyone; a person asking again and again would flood it.
@@ -51,7 +51,7 @@ class Info:
                 lines.append(outcome["summary"])
         else:
             # Public steps only: the number of actions would count hidden moves too.
-            lines.append(f"{session.engine.progress(session.state)}; {session.step} public steps so far.")
+            lines.append(f"{session.engine.progress(session.state)}; {plural(session.step, 'public step')} so far.")
             lines.append(f"Seats: {seats}.")
             lines.append(waiting_line(session.engine, session.state, Seating.of(session)))
             times = clock_line(session, self.core.clock.now())

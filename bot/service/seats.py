@@ -151,7 +151,7 @@ class Seats:
         clock = copy.deepcopy(session.record.clock)
         clock.setdefault("votes", {})[vote_id] = vote
         if vote["kind"] == "timeout":
-            clock = clocks.cleared(clock, vote["seats"][0], "timeout_at")  # handed to the vote: fires once
+            clock = clocks.cleared(clock, vote["seats"][0], "timeout_at", "remind_at")  # the vote decides now: fires once, no more reminders
         await core.store.set_clock(session.game_id, clock)
         session.record.clock = clock
         core.on_clock_change(session)
@@ -175,7 +175,9 @@ class Seats:
         session.record.clock = clock
         counts = {c: list(clock["votes"][vote_id]["ballots"].values()).count(c) for c in vote["choices"]}
         winner = next((c for c, n in counts.items() if n * 2 > len(vote["voters"])), None)
-        outputs = [ephemeral(inv, f"Your vote: {choice}.")]
+        labels = KICK_CHOICES if vote["kind"] == "kick" else TIMEOUT_CHOICES
+        need = len(vote["voters"]) // 2 + 1
+        outputs = [ephemeral(inv, f"Your vote: {labels[choice]} ({counts[choice]} of the {need} needed).")]
         if winner is None:
             return outputs
         return outputs + await self._settle_vote(session, vote_id, winner)

@@ -34,10 +34,19 @@ class Suggestions:
         if command == "play" and option == "action":
             if session is None or not session.running:
                 return []
-            seat = session.seat_of(user_id)
-            if seat is None:
+            mine = session.seats_of(user_id)
+            if not mine:
                 return []
+            # The seat /play acts for without a seat option: the first of theirs the game waits for.
+            pending = session.pending()
+            seat = next((s for s in mine if s in pending), mine[0])
             return [(n, n) for n in _filter(notations(session.engine, session.state, seat), typed)]
+        if command == "play" and option == "seat":
+            if session is None or not session.running:
+                return []
+            pending = session.pending()
+            labels = [session.labels[s] + (" — your move" if s in pending else "") for s in session.seats_of(user_id)]
+            return [(label, label.split(" — ")[0]) for label in _filter(labels, typed)]
         if command == "game new" and option == "game":
             names = {f"{e.title} ({name})": name for name, e in sorted(engines.items())}
             return [(label, name) for label, name in names.items() if _matches(label, typed)]

@@ -75,3 +75,8 @@ def split_text(text: str, limit: int = MAX_MESSAGE) -> list[str]:
     if current:
         pieces.append(current)
     return pieces
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 public step', '3 public steps'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

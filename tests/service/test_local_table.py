@@ -139,3 +139,47 @@ async def test_kaploom_opening_script(tmp_path):
     for line in text.splitlines():
         if line.startswith("[#table]"):
             assert "assign " not in line and not die_line.search(line) and "select" not in line, line
+
+
+async def test_timers_script_plays_by_post_with_clicks_and_waits(tmp_path):
+    """Issue 7 at the table: reminders the way each player asked, /game mine, a click from a DM,
+    clocks running out into votes, a vote handing a seat to the AI and one skipping a move,
+    resume-seat; every timer line is marked with the virtual time it fired at."""
+    text = await play((SCRIPTS / "timers.txt").read_text().splitlines(), tmp_path, seed=2)
+    reminders = [line for line in text.splitlines() if line.startswith("[+12h]")]
+    assert reminders == [
+        "[+12h] [dm:alice] Reminder: High Card in #table has waited 12h for your move as red. 12h left on your "
+        "clock. /game hand there shows your choices.",
+        "[+12h] [#table] @bob: High Card has waited 12h for your move (blue). 12h left on your clock.",
+        "[+12h] [dm:carol] Reminder: High Card in #table has waited 12h for your move as green. 12h left on your "
+        "clock. /game hand there shows your choices.",
+    ]
+    assert "#table: High Card, Round 1 · picking cards — **your move** (red), waiting 12h" in text
+    fired = [line for line in text.splitlines() if line.startswith("[+1d1h]")]
+    # Two time-outs, each a vote of the others; no reminder after time ran out (its vote decides).
+    assert [line for line in fired if "ran out of time" in line] == [
+        "[+1d1h] [#table] bob (blue) ran out of time. What now? @alice, @carol: vote below; a majority decides.",
+        "[+1d1h] [#table] carol (green) ran out of time. What now? @alice, @bob: vote below; a majority decides.",
+    ]
+    assert not [line for line in fired if "Reminder" in line or "waited" in line]
+    assert "[ephemeral:carol] Only the other players at the table vote on this." in text
+    assert "[ephemeral:dave] Only the other players at the table vote on this." in text
+    assert "[#table] The table hands carol (green) to the AI until they /game resume-seat." in text
+    assert "[#table] The table skips bob (blue)'s move." in text
+    assert "[#table] carol takes green back from the AI." in text
+    assert "[ephemeral:bob] Round 1 · red decides; 3 public steps so far." in text
+
+
+async def test_click_finds_only_what_the_user_sees(tmp_path):
+    lines = ['alice: /game new game:toy options:"players=2"', "alice: /game join", "bob: /game join",
+             "alice: /game start", 'bob: click "pick 987"', 'alice: click "Nope"']
+    out = io.StringIO()
+    status = await run_table(lines, out, images=tmp_path, seed=2, engines={"toy": TOY}, render=False)
+    text = out.getvalue()
+    assert status == 1
+    assert "bob sees no button 'pick 987' here" in text  # alice's DM button: not bob's to press
+    assert "alice sees no button 'Nope' here" in text
+    assert "Done: pick" not in text
+    assert parse_line('carol@den: click[2] "Skip their move"  # older').back == 2
+    with pytest.raises(TableSyntaxError):
+        parse_line("carol: click[0] Start")

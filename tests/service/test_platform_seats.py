@@ -73,7 +73,7 @@ async def test_kick_is_a_majority_vote_of_the_other_players():
     outs = await service.handle(ginv("alice", "game kick", player=person("bob")))
     vote = next(o for o in outs if o.buttons)
     assert set(vote.mentions) == {USERS["alice"], USERS["carol"], USERS["dave"]} and "asks to kick bob" in vote.text
-    assert outs[-1].text == "Your vote: yes."  # the caller's own vote counts
+    assert outs[-1].text == "Your vote: Kick (1 of the 2 needed)."  # the caller's own vote counts
     yes = next(b for b in vote.buttons if b.label == "Kick")
     click = {"action": yes.action, "for_game": str(yes.game_id), "token": yes.token}
     assert "Only the other players" in only_error(await service.handle(ginv("bob", "play", **click)), "bob")
@@ -121,8 +121,15 @@ async def test_one_person_may_hold_several_seats_where_the_game_allows():
     session = service.session("chan-1")
     hands = session.state.hands
     # with two seats waiting, the named seat plays; without a name, the first that waits
+    assert await service.autocomplete("chan-1", USERS["alice"], "play", "seat", "") == [
+        ("red — your move", "red"), ("blue — your move", "blue")]
     await service.handle(ginv("alice", "play", action=f"pick {hands[1][0]}", seat="blue"))
     assert session.state.picks == (None, hands[1][0])
+    assert await service.autocomplete("chan-1", USERS["alice"], "play", "seat", "") == [
+        ("red — your move", "red"), ("blue", "blue")]
+    # /play's autocomplete offers what /play without a seat would play: red's cards now, not blue's
+    assert await service.autocomplete("chan-1", USERS["alice"], "play", "action", "") == [
+        (f"pick {c}", f"pick {c}") for c in sorted(hands[0], reverse=True)]
     assert "do not hold a seat called 'green'" in only_error(
         await service.handle(ginv("alice", "play", action="stand", seat="green")), "alice")
     outs = await service.handle(ginv("alice", "play", action=f"pick {hands[0][0]}"))

@@ -136,7 +136,7 @@ async def test_time_out_vote_lets_the_others_decide():
         other = ginv(user, "play", action=skip.action, for_game=str(skip.game_id), token=skip.token)
         assert "Only the other players" in only_error(await service.handle(other), user)
     outs = await service.handle(click)
-    assert outs[0].text == "Your vote: skip." and service.session("chan-1").state.revealed is None  # 1 of 2
+    assert outs[0].text == "Your vote: Skip their move (1 of the 2 needed)." and service.session("chan-1").state.revealed is None  # 1 of 2
     carol = ginv("carol", "play", action=skip.action, for_game=str(skip.game_id), token=skip.token)
     outs = await service.handle(carol)
     assert any("The table skips alice (red)'s move." in o.text for o in outs)
