@@ -328,8 +328,10 @@ class FakeDiscord:
         permissions: int = SEND_MESSAGES,
         thread: bool = False,
         focused: str | None = None,
+        users: dict[str, tuple[int, str]] | None = None,
     ) -> dict[str, Any]:
-        """An application command (type 2), or its autocomplete (type 4) when ``focused`` is set."""
+        """An application command (type 2), or its autocomplete (type 4) when ``focused`` is set.
+        ``users``: options that name a person, as Discord sends them (an id and the resolved user)."""
         top, *subs = path.split()
         leaf = [
             {
@@ -340,6 +342,12 @@ class FakeDiscord:
             }
             for key, value in (options or {}).items()
         ]
+        resolved: dict[str, Any] = {"users": {}, "members": {}}
+        for key, (uid, uname) in (users or {}).items():
+            leaf.append({"name": key, "type": 6, "value": str(uid)})
+            resolved["users"][str(uid)] = user_payload(uid, uname)
+            resolved["members"][str(uid)] = {"roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
+                                             "nick": None, "flags": 0, "permissions": str(SEND_MESSAGES)}
         for sub in reversed(subs):
             leaf = [{"name": sub, "type": 1, "options": leaf}]
         data = {
@@ -349,6 +357,8 @@ class FakeDiscord:
             "options": leaf,
             "guild_id": str(GUILD_ID),
         }
+        if users:
+            data["resolved"] = resolved
         return self._interaction(
             4 if focused else 2,
             data,

@@ -30,6 +30,8 @@ async def test_undo_takes_back_my_own_hidden_step_and_replay_agrees():
     (post,) = [o for o in outs if o.target.kind is TargetKind.CHANNEL]
     assert "alice (red) took back a step." in post.text and str(first) not in post.text
     assert session.state.picks[0] is None
+    # her decision is open again under the same key: she was told of it once, and is not told again
+    assert not [o for o in outs if o.target.kind is TargetKind.DM and "**Your move**" in o.text]
     actions = await service.store.actions(session.game_id)
     assert [(a.notation, a.undoes) for a in actions] == [(f"pick {first}", None), (UNDO, 1)]
     assert await service.verify_snapshot("chan-1")
