@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from discord_fakes import CHANNEL_ID, EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, SEND_MESSAGES, FakeDiscord, dispatch
+from discord_fakes import (
+    CHANNEL_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    MANAGE_CHANNELS,
+    SEND_MESSAGES,
+    FakeDiscord,
+    dispatch,
+)
 
 from bot.discord_adapter import build_bot
 from bot.service import SessionService, Store
