@@ -1,7 +1,7 @@
 """`gamemaster`: run the Discord bot, play at the local table, or let random players self-play.
 
     gamemaster run
-    gamemaster table [--db PATH] [--images DIR] [--seed N] [--manager NAME] [SCRIPT]
+    gamemaster table [--db PATH] [--images DIR] [--seed N] [--manager NAME] [--clock system|virtual] [SCRIPT]
     gamemaster selfplay <game> --games N --seed S [--variant V] [--option name=value]
 
 Discord and its settings are imported only by `run`, so the other two work without a token.

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from platform_kit import (
-    GUILD,
     channel_posts,
     dms_to,
     ginv,
@@ -225,7 +224,3 @@ async def test_bad_clock_and_settings_values_are_one_line_and_open_nothing():
         assert len(text) < 200, text
         assert service.session("chan-1") is None
     await service.close()
-
-
-def test_guild_constant_is_used():
-    assert GUILD == "g1"
