@@ -5,6 +5,11 @@
     gamemaster selfplay <game> --games N --seed S [--variant V] [--option name=value]
 
 Discord and its settings are imported only by `run`, so the other two work without a token.
+
+What a host can get wrong is answered in one line on stderr and a non-zero exit, never a
+traceback: a bad setting (``LOG_LEVEL``, ``DEV_GUILD_ID``, ``SYNC_COMMANDS``, an unreadable
+``.env``), a database that cannot be opened, a script that cannot be read, a bad option of
+``gamemaster`` itself (2: usage; 1: the database).
 """
 
 from __future__ import annotations
@@ -16,19 +21,44 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
+
+TABLE_PROMPT = (
+    "Type one command per line, as <user>[@<channel>]: /<command> [name:value ...], "
+    "e.g.  alice: /game new game:kaploom\n"
+    "Then  bob: /game join  and  alice: /game start. /game help lists the commands; Ctrl+D ends the table."
+)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bot.settings import MISSING_TOKEN_HELP, Settings
+    from pydantic import ValidationError
 
-    settings = Settings()
+    from bot.settings import MISSING_TOKEN_HELP, Settings, settings_problem
+
+    try:
+        settings = Settings()
+    except ValidationError as err:
+        print(f"gamemaster run: {settings_problem(err)}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as err:  # a .env that is a folder, unreadable, not UTF-8
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        print(f"gamemaster run: cannot read the settings file .env: {' '.join(reason.split())[:160]}",
+              file=sys.stderr)
+        return 2
     if settings.discord_token is None:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level_number)
     from bot.discord_adapter import run_bot
 
-    run_bot(settings, sync=True if args.sync else None)
+    try:
+        run_bot(settings, sync=True if args.sync else None)
+    except SystemExit as stop:
+        if not isinstance(stop.code, str):
+            raise
+        # run_bot's one line: the database cannot be used, Discord cannot be reached or refused the token.
+        print(f"gamemaster run: {stop.code}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -45,6 +75,9 @@ def _table(args: argparse.Namespace) -> int:
             print(f"gamemaster table: cannot read the script {args.script}: {err.strerror or err}", file=sys.stderr)
             return 2
     else:
+        if _interactive(sys.stdin):
+            # Someone at a terminal: say what to type before waiting for it.
+            print(TABLE_PROMPT, file=sys.stderr, flush=True)
         lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     try:
         return asyncio.run(
@@ -54,6 +87,19 @@ def _table(args: argparse.Namespace) -> int:
     except StorageError as err:
         print(f"gamemaster table: {err}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise
+    except OSError as err:  # the images folder cannot be written, say
+        where = f" {err.filename}" if err.filename else ""
+        print(f"gamemaster table: cannot write{where}: {err.strerror or err}", file=sys.stderr)
+        return 1
+
+
+def _interactive(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -62,8 +108,15 @@ def _selfplay(args: argparse.Namespace) -> int:
     return selfplay_main(args)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one line on stderr (and exit 2), not usage + error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gamemaster", description="Game Master: board games on Discord.")
+    parser = OneLineParser(prog="gamemaster", description="Game Master: board games on Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run the Discord bot (settings from .env)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
@@ -52,6 +52,21 @@ class Settings(BaseSettings):
             return None
         return value
 
+    @field_validator("database_path", mode="before")
+    @classmethod
+    def _blank_path_is_the_default(cls, value: object) -> object:
+        # `DATABASE_PATH=` empty would otherwise be "." (a folder): it means "the default".
+        if isinstance(value, str) and not value.strip():
+            return Path("gamemaster.db")
+        return value
+
+    @field_validator("dev_guild_id")
+    @classmethod
+    def _snowflake(cls, value: int | None) -> int | None:
+        if value is not None and not 0 < value < 2**64:
+            raise ValueError("not a server id")
+        return value
+
     @field_validator("discord_token")
     @classmethod
     def _strip_token(cls, value: SecretStr | None) -> SecretStr | None:
@@ -71,3 +86,29 @@ class Settings(BaseSettings):
     @property
     def log_level_number(self) -> int:
         return logging.getLevelName(self.log_level)
+
+
+# What each setting must look like, said to a host whose value was refused.
+_EXPECTED = {
+    "log_level": f"one of {', '.join(_LOG_LEVELS)}",
+    "dev_guild_id": "a server id: the number Discord copies with Copy Server ID (Developer Mode on), or empty",
+    "sync_commands": "true or false",
+    "database_path": "a file path, like gamemaster.db",
+}
+
+
+def settings_problem(error: ValidationError) -> str:
+    """One line naming every refused setting, what it was and what it must be. The token's value
+    is never repeated (it is a secret, and any string is a valid token anyway)."""
+    parts = []
+    for item in error.errors():
+        field = str(item["loc"][0]) if item.get("loc") else "?"
+        name = field.upper()
+        shown = "" if field == "discord_token" else f" (it is {_short(item.get('input'))})"
+        parts.append(f"{name} must be {_EXPECTED.get(field, 'valid: ' + item.get('msg', ''))}{shown}")
+    return "Bad setting in the environment or .env: " + "; ".join(parts) + "."
+
+
+def _short(value: object) -> str:
+    text = " ".join(str(value).split())
+    return repr(text if len(text) <= 40 else text[:39] + "…")

@@ -14,9 +14,14 @@ nothing, as a resent command after a lost reply must. Options that name a person
     carol: click "Skip their move"               # press a button (or pick a select option)
     carol: click[2] "Skip their move"            # the one before the newest
 
-``click <label>`` presses the newest button (or select option) with that label that the user can
-see — in the channel, their DMs or their private replies — exactly as a click on Discord would
-arrive, with its game and token; ``click[2]`` the one before it, and so on.
+``click <label>`` presses the newest button (or select option) with that label (or that action)
+that the user can see — in the channel, their DMs or their private replies — exactly as a click on
+Discord would arrive, with its game and token; ``click[2]`` the one before it, and so on. A click
+on a step of a menu ("Die 3 — red MIGHT …", "More…", "◀ Back") replaces that message's menu with
+the next level, as Discord edits it, so a script walks a menu path one click at a time:
+
+    alice: click "Die 3 — red MIGHT …"           # the menu now lists what die 3 may go on
+    alice: click "POW — needs MIGHT + ENERGY"    # plays assign 3 pow
 
 A ``wait <duration>`` line moves a virtual clock on (d, h, m, s) and prints everything that falls
 due meanwhile — reminders, time-outs, AI seats that take over — in order, each line marked with
@@ -84,6 +89,8 @@ class Shown:
     action: str
     game_id: int
     token: str
+    message: int = 0  # the printed message it rides on (a menu step replaces that message's menu)
+    where: str = ""  # how that message was printed: "[dm:alice]"
 
 
 @dataclass(frozen=True)
@@ -168,6 +175,9 @@ class TablePrinter:
         numbers = [int(m.group(1)) for f in images.glob("*.png") if (m := re.match(r"(\d+)-", f.name))]
         self.count = max(numbers, default=0)
         self.shown: list[Shown] = []  # every button and select option printed, oldest first
+        self.messages = 0
+        self.slots: set[str] = set()  # the living messages shown so far
+        self.edits = self.posts = 0
 
     def where(self, output: Output) -> str:
         target = output.target
@@ -176,11 +186,31 @@ class TablePrinter:
         name = self.names.get(target.user_id or 0, str(target.user_id))
         return f"[dm:{name}]" if target.kind is TargetKind.DM else f"[ephemeral:{name}]"
 
-    def print(self, output: Output, mark: str = "") -> None:
+    def print(self, output: Output, mark: str = "", clicked: Shown | None = None) -> None:
+        """Print an output; one that replaces the menu ``clicked`` rides on (a step through a menu)
+        is printed where that menu was, and the menu's old buttons and options are gone."""
+        self.messages += 1
+        message, seen_by, where = self.messages, None, str(output.target.channel_id)
         prefix = mark + self.where(output)
+        if output.replace_menu and clicked is not None:
+            message, seen_by, where = clicked.message, clicked.user_id, clicked.channel
+            prefix = mark + (clicked.where or self.where(output))
+            self.shown = [s for s in self.shown if s.message != message]
+        elif output.target.kind is not TargetKind.CHANNEL:
+            seen_by = output.target.user_id
+        if output.slot is not None:
+            # A living message: an edit of the one already shown (Discord edits it in place).
+            if not output.fresh and output.slot in self.slots:
+                self.out.write(f"{prefix} (edits its message)\n")
+                self.edits += 1
+            else:
+                self.posts += 1
+            self.slots.add(output.slot)
         for line in output.text.split("\n"):
             self.out.write(f"{prefix} {line}".rstrip() + "\n")
-        if output.image is not None:
+        if output.image is not None and output.image_unchanged:
+            self.out.write(f"{prefix} image: unchanged\n")
+        elif output.image is not None:
             self.count += 1
             self.images.mkdir(parents=True, exist_ok=True)
             slug = re.sub(r"[^a-z0-9]+", "-", prefix.lower()).strip("-")
@@ -189,20 +219,22 @@ class TablePrinter:
             self.out.write(f"{prefix} image: {path}\n")
         for line in describe_components(output.buttons, output.select):
             self.out.write(f"{prefix} {line}\n")
-        seen_by = None if output.target.kind is TargetKind.CHANNEL else output.target.user_id
-        where = str(output.target.channel_id)
+        here = prefix[len(mark):]
         for button in output.buttons:
-            self.shown.append(Shown(seen_by, where, button.label, button.action, button.game_id, button.token))
+            self.shown.append(Shown(seen_by, where, button.label, button.action, button.game_id, button.token,
+                                    message, here))
         if output.select is not None:
-            for action in output.select.actions:
-                self.shown.append(Shown(seen_by, where, action, action, output.select.game_id,
-                                        output.select.token))
+            for action, label, _ in output.select.options():
+                self.shown.append(Shown(seen_by, where, label, action, output.select.game_id,
+                                        output.select.token, message, here))
 
     def find(self, user_id: int, channel: str, label: str, back: int = 1) -> Shown | None:
         """The ``back``-th newest component labelled ``label`` that this user sees: the channel's
         (when they click there) or their own DMs' and private replies'."""
+        wanted = label.lower()
         for shown in reversed(self.shown):
-            if shown.label.lower() != label.lower():
+            names = {shown.label.lower(), shown.label.lower().removesuffix(" …"), shown.action.lower()}
+            if wanted not in names:
                 continue
             if shown.user_id == user_id or (shown.user_id is None and shown.channel == channel):
                 back -= 1
@@ -289,7 +321,7 @@ async def run_table(
                 inv = Invocation(uid, parsed.user, shown.channel, "play", options,
                                  can_manage_channel=parsed.user.lower() in can_manage, guild_id=GUILD)
                 for output in await service.handle(inv):
-                    printer.print(output)
+                    printer.print(output, clicked=shown)
                 continue
             for name in USER_OPTIONS:
                 if name in parsed.options:

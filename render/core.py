@@ -4,11 +4,18 @@ drawing, text fitting and wrapping, and deterministic PNG encoding.
 Layouts are drawn twice with the same code: once with a dry pen to learn how tall each block is,
 then for real on a canvas of exactly that size. That keeps backgrounds behind content of unknown
 height without a second layout language.
+
+Speed (``bench/render_speed.py``): a text is rasterised once per (text, font, anchor) and its
+coverage mask kept (``_glyphs``), so a board redraws its labels as bitmap blits; text is placed on
+whole pixels, so the mask does not depend on where it lands. PNGs are written at zlib level
+``PNG_COMPRESS_LEVEL`` (3: most of level 6's size for half its time).
 """
 
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +25,13 @@ FONT_DIR = Path(__file__).with_name("fonts")
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 RGB = tuple[int, int, int]
+
+# zlib level of the PNGs. Measured on 238 real boards and screens (bench/render_speed.py --levels,
+# mean CPU time of the encode). The 1200 px images of before: level 6 11.2 ms for 33.6 KiB, level 3
+# 5.7 ms for 42.4 KiB, level 1 5.2 ms for 47.8 KiB, level 9 62.9 ms for 31.2 KiB. Today's 800 px
+# ones: level 6 12.8 ms for 45.7 KiB, level 3 6.0 ms for 57.5 KiB, level 1 5.7 ms for 66.3 KiB.
+# Level 3 halves level 6's time for a quarter more bytes, far below Discord's limits.
+PNG_COMPRESS_LEVEL = 3
 
 
 @lru_cache(maxsize=64)
@@ -75,10 +89,37 @@ def wrap_text(
     return lines
 
 
+_GLYPH_PAD = 2
+
+
+@lru_cache(maxsize=8192)
+def _glyphs(text: str, fnt: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` rasterised once: its coverage mask and where the mask's top left sits relative to
+    the anchor point. Blitting the mask in a colour gives exactly the pixels ``ImageDraw.text`` would
+    draw at a whole-pixel position (tests compare the bytes)."""
+    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (right - left + 2 * _GLYPH_PAD, bottom - top + 2 * _GLYPH_PAD), 0)
+    ImageDraw.Draw(mask).text((_GLYPH_PAD - left, _GLYPH_PAD - top), text, font=fnt, fill=255, anchor=anchor)
+    return mask, left - _GLYPH_PAD, top - _GLYPH_PAD
+
+
+_TILES: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_TILE_LIMIT = 2048
+
+
+def clear_caches() -> None:
+    """Forget cached fonts, widths, glyphs and tiles (tests use it to show caches change no byte)."""
+    font.cache_clear()
+    _text_width.cache_clear()
+    _glyphs.cache_clear()
+    _TILES.clear()
+
+
 class Pen:
     """ImageDraw with a dry mode: with no image it only measures, so a layout can size itself."""
 
     def __init__(self, image: Image.Image | None = None) -> None:
+        self.image = image
         self.draw = ImageDraw.Draw(image) if image is not None else None
 
     @property
@@ -93,10 +134,38 @@ class Pen:
         fill: RGB,
         anchor: str = "lm",
     ) -> int:
-        """Draw ``text`` (anchor as in Pillow, default left/middle); returns its width."""
+        """Draw ``text`` (anchor as in Pillow, default left/middle) at the nearest whole pixel;
+        returns its width."""
         if self.draw is not None and text:
-            self.draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+            mask, dx, dy = _glyphs(text, fnt, anchor)
+            self.draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
         return text_width(text, fnt)
+
+    def tile(
+        self,
+        xy: tuple[int, int],
+        size: tuple[int, int],
+        background: RGB,
+        key: Hashable,
+        draw: Callable[[Pen], None],
+    ) -> None:
+        """What ``draw`` paints in a ``size`` box, drawn once per ``key`` onto ``background`` (the
+        plain colour the box lies on) and pasted at ``xy``. The key must say everything the drawing
+        depends on. A tile is always drawn this way, cached or not, so the bytes never depend on what
+        the cache holds (tests clear it and compare)."""
+        if self.draw is None:
+            return
+        image = _TILES.get(key)
+        if image is None:
+            image = Image.new("RGB", size, background)
+            draw(Pen(image))
+            _TILES[key] = image
+            if len(_TILES) > _TILE_LIMIT:
+                _TILES.popitem(last=False)
+        else:
+            _TILES.move_to_end(key)
+        assert self.image is not None
+        self.image.paste(image, xy)
 
     def rect(
         self,
@@ -181,5 +250,5 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     else:
         paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", compress_level=6)
+    paletted.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()

@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.discord_adapter.commands import build_commands
 from bot.discord_adapter.components import DYNAMIC_ITEMS
 from bot.discord_adapter.delivery import Delivery, DiscordOutbox
+from bot.discord_adapter.living import LivingMessages
 from bot.discord_adapter.service_api import SessionServiceAPI
 from bot.discord_adapter.text import clip
 from bot.service.messages import Invocation
@@ -72,6 +73,9 @@ class GameMasterBot(discord.Client):
             self.tree.add_command(command)
         self._channel_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._service_started = False
+        # Threads that commands came from: /game new there opens the game in that thread.
+        self.thread_ids: set[int] = set()
+        self.living = LivingMessages()  # where each board and panel message is, to edit it
         self._service_closed = False
 
     async def setup_hook(self) -> None:
@@ -129,6 +133,10 @@ class GameMasterBot(discord.Client):
             # apply a command they will probably retry.
             log.warning("could not acknowledge /%s (%s %s)", invocation.command, error.status, error.code)
             return
+        if isinstance(interaction.channel, discord.Thread) and interaction.channel_id is not None:
+            if len(self.thread_ids) > 100_000:
+                self.thread_ids.clear()
+            self.thread_ids.add(interaction.channel_id)
         try:
             # Outputs of one channel go out in the order the service applied the commands.
             async with self._lock_for(invocation.channel_id):
@@ -148,6 +156,9 @@ class GameMasterBot(discord.Client):
         self, interaction: discord.Interaction, command: str, option: str, typed: str | None
     ) -> list[app_commands.Choice[str]]:
         """Autocomplete suggestions from the service, within Discord's limits and deadline."""
+        note_guild = getattr(self.service, "note_guild", None)
+        if note_guild is not None and interaction.guild_id is not None:
+            note_guild(str(interaction.channel_id), str(interaction.guild_id))  # which server's games to offer
         try:
             pairs = await asyncio.wait_for(
                 self.service.autocomplete(

@@ -1,4 +1,4 @@
-"""The slash commands: ``/game ...``, ``/play`` and ``/rules``, all in one tree.
+"""The slash commands: ``/game ...``, ``/play``, ``/rules`` and ``/gm settings``, all in one tree.
 
 Each command only gathers its options and hands them to ``GameMasterBot.run_invocation``;
 every answer comes from the session service. Option names match the local table's.
@@ -6,6 +6,7 @@ every answer comes from the session service. Option names match the local table'
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -53,6 +54,7 @@ def build_commands() -> list[Command]:
         bots="How many seats AI players take",
         remind='How long a move may wait before a reminder, like "2m" or "24h", or "off"',
         reminders="At most how many reminders per move",
+        thread="Open the game in a thread of its own (default: the server's /gm settings)",
     )
     @app_commands.choices(
         pace=[app_commands.Choice(name=p, value=p) for p in ("live", "async")],
@@ -69,9 +71,10 @@ def build_commands() -> list[Command]:
         bots: app_commands.Range[int, 0, 9] | None = None,
         remind: str | None = None,
         reminders: app_commands.Range[int, 0, 20] | None = None,
+        thread: bool | None = None,
     ) -> None:
         await _run(interaction, "game new", game=game, options=options, pace=pace, clock=clock, timeout=timeout,
-                   bots=bots, remind=remind, reminders=reminders)
+                   bots=bots, remind=remind, reminders=reminders, thread=thread)
 
     @game.command(name="join", description="Take a seat at this channel's game")
     @app_commands.describe(seat="The seat you want (default: the first free one)")
@@ -99,12 +102,36 @@ def build_commands() -> list[Command]:
     async def game_hand(interaction: discord.Interaction) -> None:
         await _run(interaction, "game hand")
 
-    @game.command(name="log", description="The last moves of this game")
-    @app_commands.describe(count="How many entries (default: the service's choice)")
+    @game.command(name="log", description="The moves of this game so far, in pages, only for you")
+    @app_commands.describe(count="Entries per page (default 10)", page="Which page (1, the default, is the newest)")
     async def game_log(
-        interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] | None = None
+        interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] | None = None,
+        page: app_commands.Range[int, 1, 100000] | None = None,
     ) -> None:
-        await _run(interaction, "game log", count=count)
+        await _run(interaction, "game log", count=count, page=page)
+
+    @game.command(name="list", description="The games of this server: where, who plays, whose move it is")
+    async def game_list(interaction: discord.Interaction) -> None:
+        await _run(interaction, "game list")
+
+    @game.command(name="replay", description="An animated replay of this channel's game (or its last one)")
+    async def game_replay(interaction: discord.Interaction) -> None:
+        await _run(interaction, "game replay")
+
+    @game.command(name="reveal", description="Once a game is over: every seat's final hidden screen, only for you")
+    async def game_reveal(interaction: discord.Interaction) -> None:
+        await _run(interaction, "game reveal")
+
+    @game.command(name="stats", description="Wins, losses and games in this server, per game")
+    @app_commands.describe(user="Whose record (default: yours)")
+    async def game_stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await _run(interaction, "game stats", user=user)
+
+    @game.command(name="leaderboard", description="This server's players of one game, most wins first")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.autocomplete(game=_completer("rules", "game"))
+    async def game_leaderboard(interaction: discord.Interaction, game: str | None = None) -> None:
+        await _run(interaction, "game leaderboard", game=game)
 
     @game.command(name="abort", description="End this channel's game (creator or Manage Channels)")
     async def game_abort(interaction: discord.Interaction) -> None:
@@ -142,6 +169,72 @@ def build_commands() -> list[Command]:
     async def game_resume_seat(interaction: discord.Interaction) -> None:
         await _run(interaction, "game resume-seat")
 
+    @game.command(name="follow", description="Copy a game's board posts and results to this channel (Manage Channels)")
+    @app_commands.describe(game="The game: its #channel or its id")
+    @app_commands.autocomplete(game=_completer("game follow", "game"))
+    async def game_follow(interaction: discord.Interaction, game: str) -> None:
+        await _run(interaction, "game follow", game=game)
+
+    @game.command(name="unfollow", description="Stop copying a game's posts to this channel (Manage Channels)")
+    @app_commands.describe(game="Which game (default: every game this channel follows)")
+    @app_commands.autocomplete(game=_completer("game unfollow", "game"))
+    async def game_unfollow(interaction: discord.Interaction, game: str | None = None) -> None:
+        await _run(interaction, "game unfollow", game=game)
+
+    gm = app_commands.Group(
+        name="gm",
+        description="Game Master's settings for this server",
+        guild_only=True,
+        allowed_contexts=app_commands.AppCommandContext(guild=True),
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    @gm.command(name="settings", description="Show this server's game settings, or change them (Manage Server)")
+    @app_commands.describe(
+        pace="Default pace of new games: live or async",
+        clock='Default clock, like "15m+1m" or "3d+1d", or "off"',
+        timeout="Default when a player's time runs out: skip, bot or vote",
+        remind='Default wait before a reminder, like "2m" or "24h", or "off"',
+        reminders="Default most reminders per move",
+        feed="A channel that follows every new game here (its board posts and results)",
+        thread="Open every new game in a thread of its own",
+        games='Which games may be opened here: "all" or names, like "kaploom"',
+        dms="Send players their screens and reminders by direct message (off: My screen and /game hand only)",
+        reset="Put one setting (or all) back to its default",
+    )
+    @app_commands.choices(
+        pace=[app_commands.Choice(name=p, value=p) for p in ("live", "async")],
+        timeout=[app_commands.Choice(name=t, value=t) for t in ("skip", "bot", "vote")],
+        reset=[app_commands.Choice(name=n, value=n) for n in ("pace", "clock", "timeout", "remind", "reminders",
+                                                                "feed", "thread", "games", "dms", "all")],
+    )
+    @app_commands.autocomplete(games=_completer("gm settings", "games"))
+    async def gm_settings(
+        interaction: discord.Interaction,
+        pace: str | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
+        remind: str | None = None,
+        reminders: app_commands.Range[int, 0, 20] | None = None,
+        feed: app_commands.AppCommandChannel | None = None,
+        thread: bool | None = None,
+        games: str | None = None,
+        dms: bool | None = None,
+        reset: str | None = None,
+    ) -> None:
+        if feed is not None and feed.type not in (discord.ChannelType.text, discord.ChannelType.news):
+            await interaction.response.send_message(
+                f"{feed.mention} cannot be a feed: pick a text channel. Nothing was changed.", ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none())
+            return
+        options = {"pace": pace, "clock": clock, "timeout": timeout, "remind": remind, "reminders": reminders,
+                   "feed": str(feed.id) if feed is not None else None, "thread": thread, "games": games, "dms": dms,
+                   "reset": reset}
+        invocation = invocation_from(interaction, "gm settings", options)
+        # /gm settings asks for Manage Server: the service reads it where /game asks for Manage Channels.
+        invocation = replace(invocation, can_manage_channel=interaction.permissions.manage_guild)
+        await _bot(interaction).run_invocation(interaction, invocation)
+
     @app_commands.command(name="play", description="Make your move; leave action empty to list your choices")
     @app_commands.guild_only()
     @app_commands.describe(action="Your move in the game's notation",
@@ -158,4 +251,4 @@ def build_commands() -> list[Command]:
     ) -> None:
         await _run(interaction, "rules", game=game, topic=topic)
 
-    return [game, play, rules]
+    return [game, play, rules, gm]

@@ -8,7 +8,11 @@ custom_id scheme (at most 100 characters, Discord's limit):
   ``gm:s:<game>:<token>``           a select menu whose chosen value is the action
 ``game`` is the id of the game the component was made for, so a click from a DM, or on an old
 message, reaches that game and no other: a click for a game that has ended is refused. ``token``
-says what the click must still match (``bot.service.components``). Ids of the first release
+names the seat the click acts for (``bot.service.components``). An action (or a select value)
+starting with ">" is a step through the menus (``>0 assign 3``): it is acknowledged as an update of
+the clicked message and answered by replacing that message's components with the next level
+(``Output.replace_menu``), in a DM as in an ephemeral reply; nothing new appears in the chat.
+Ids of the first release
 (``gm:act:…``, ``gm:sel:…``) named no game; a click on one, or on any other ``gm:`` id, is
 answered in one private line and changes nothing.
 """
@@ -23,8 +27,8 @@ import discord
 
 from bot.discord_adapter.invocations import invocation_from
 from bot.discord_adapter.text import clip
-from bot.service.components import FOR_GAME, TOKEN
-from bot.service.messages import Button, Invocation, Output, Select
+from bot.service.components import FOR_GAME, TOKEN, is_menu
+from bot.service.messages import Button, Invocation, Output, Select, TargetKind
 
 if TYPE_CHECKING:
     from bot.discord_adapter.client import GameMasterBot
@@ -59,10 +63,11 @@ def click_invocation(interaction: discord.Interaction, action: str, game_id: int
     return invocation_from(interaction, "play", {"action": action, FOR_GAME: str(game_id), TOKEN: token})
 
 
-_BUTTON = r"gm:b:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,24}):(?P<action>.+)"
-_SELECT = r"gm:s:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,24})"
+# A token is "-" or "<seat>.<decision key>" (a key is at most 24 characters).
+_BUTTON = r"gm:b:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,32}):(?P<action>.+)"
+_SELECT = r"gm:s:(?P<game>[0-9]{1,19}):(?P<token>[^:]{1,32})"
 # discord.py runs every dynamic item whose template matches, so the catch-all leaves out the two above.
-_OTHER = r"gm:(?!b:[0-9]{1,19}:[^:]{1,24}:.+\Z|s:[0-9]{1,19}:[^:]{1,24}\Z).*"
+_OTHER = r"gm:(?!b:[0-9]{1,19}:[^:]{1,32}:.+\Z|s:[0-9]{1,19}:[^:]{1,32}\Z).*"
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_BUTTON):
@@ -88,8 +93,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_BUTTON):
         return cls(int(match["game"]), match["token"], match["action"], label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-        await bot.run_invocation(interaction, click_invocation(interaction, self.action, self.game_id, self.token))
+        await run_click(interaction, self.action, self.game_id, self.token)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
@@ -119,8 +123,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
         values = self.item.values
         if not values:
             return
-        bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-        await bot.run_invocation(interaction, click_invocation(interaction, values[0], self.game_id, self.token))
+        await run_click(interaction, values[0], self.game_id, self.token)
 
 
 class UnknownComponent(discord.ui.DynamicItem[discord.ui.Button], template=_OTHER):
@@ -145,14 +148,62 @@ class UnknownComponent(discord.ui.DynamicItem[discord.ui.Button], template=_OTHE
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, UnknownComponent)
 
 
+async def run_click(interaction: discord.Interaction, action: str, game_id: int, token: str) -> None:
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    invocation = click_invocation(interaction, action, game_id, token)
+    if is_menu(action):
+        await navigate(bot, interaction, invocation)
+    else:
+        await bot.run_invocation(interaction, invocation)
+
+
+async def navigate(bot: GameMasterBot, interaction: discord.Interaction, invocation: Invocation) -> None:
+    """A step through the menus. It is acknowledged as an update of the clicked message (a DM
+    screen, or an ephemeral "My choices" reply), and the service's next level replaces that
+    message's components in place (its text and image stay); whatever else the service says (the
+    menu is out of date, a refusal) is an ephemeral followup. Nothing is posted anywhere else."""
+    from bot.discord_adapter.client import SOMETHING_WENT_WRONG, tell_privately
+    from bot.discord_adapter.delivery import Delivery
+
+    try:
+        await interaction.response.defer()  # for a component: "deferred update", no new message
+    except discord.HTTPException as error:
+        log.warning("could not acknowledge a menu step (%s %s)", error.status, error.code)
+        return
+    try:
+        async with bot._lock_for(invocation.channel_id):
+            outputs = await bot.service.handle(invocation)
+            rest = []
+            for output in outputs:
+                if not (output.replace_menu and output.target.kind is TargetKind.EPHEMERAL
+                        and await _replace_menu(interaction, output)):
+                    rest.append(output)
+            await Delivery(bot, interaction).deliver(rest)
+    except Exception:
+        log.exception("a menu step failed in channel %s", invocation.channel_id)
+        await tell_privately(interaction, SOMETHING_WENT_WRONG)
+
+
+async def _replace_menu(interaction: discord.Interaction, output: Output) -> bool:
+    """Put the output's components in place of the clicked message's; False if Discord refused
+    (the output then goes as an ephemeral followup)."""
+    try:
+        await interaction.edit_original_response(view=view_for(output))
+    except discord.HTTPException as error:
+        log.warning("could not replace a menu (%s %s)", error.status, error.code)
+        return False
+    return True
+
+
 def _select_item(select: Select) -> ActionSelect | None:
     seen: set[str] = set()
     options: list[discord.SelectOption] = []
-    for action in select.actions:
+    for action, label, description in select.options():
         if len(action) > OPTION_LIMIT or action in seen:
             continue  # too long for an option value: still playable with /play
         seen.add(action)
-        options.append(discord.SelectOption(label=clip(action, OPTION_LIMIT), value=action))
+        options.append(discord.SelectOption(label=clip(label, OPTION_LIMIT), value=action,
+                                            description=clip(description, OPTION_LIMIT) if description else None))
         if len(options) == SELECT_OPTIONS_LIMIT:
             break
     if not options:

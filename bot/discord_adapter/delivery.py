@@ -8,6 +8,12 @@ For a command or a click, the interaction has already been deferred ephemerally,
   HTTP error) the channel gets the output's ``dm_fallback`` with a mention, and nothing else.
 What the service says on its own (``DiscordOutbox``) has no interaction: channel posts and DMs go
 out the same way, and a private answer goes by DM.
+
+Threads. A game may live in a thread (``DiscordOutbox.open_thread`` creates it when the service
+asks, with the longest auto-archive Discord accepts). A thread archives itself after that long
+without messages, which a game played by post easily reaches: before posting in a thread known
+to be archived, and when Discord answers that it is (50083), the thread is unarchived and the post
+sent again.
 """
 
 from __future__ import annotations
@@ -26,6 +32,11 @@ from bot.service.messages import Output, Target, TargetKind
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
+THREAD_ARCHIVED = 50083  # "Thread is archived"
+INVALID_FORM = 50035
+NOT_A_THREAD_PARENT = 50024  # "Cannot execute action on this channel type"
+THREAD_ARCHIVE_MINUTES = (10080, 4320, 1440, 60)  # the longest first: 7 days, 3 days, 1 day, 1 hour
+PUBLIC_THREAD = 11
 DEFAULT_DM_FALLBACK = "I can't send you direct messages. Use /game hand to see your private view."
 CANNOT_POST = "I can't post in this channel (missing permission), so the public part of that reply was lost."
 POST_FAILED = "Part of the reply could not be posted in the channel; /game board posts the board again."
@@ -91,7 +102,7 @@ class Delivery:
         if channel is None:  # another channel (a click in a DM posts to the game's channel)
             channel = self.client.get_partial_messageable(int(channel_id))
         try:
-            await send_chunks(channel, output)
+            await self._in_open_channel(channel, int(channel_id), output)
         except discord.HTTPException as error:
             # The service has already acted: say what was lost and carry on with the rest.
             log.warning("posting in channel %s failed (%s %s)", channel_id, error.status, error.code)
@@ -104,7 +115,7 @@ class Delivery:
             return  # already told once in this batch; never post the fallback twice
         try:
             dm = await self.client.create_dm(discord.Object(id=user_id))
-            await send_chunks(dm, output)
+            await self._send(dm, output)
         except discord.HTTPException as error:
             if error.code == CANNOT_DM:
                 log.info("DMs closed for user %s; posting the fallback", user_id)
@@ -119,6 +130,25 @@ class Delivery:
                 Output(target=Target.channel(self.game_channel_id), text=f"<@{user_id}> {fallback}",
                        mentions=(user_id,))
             )
+
+    async def _in_open_channel(self, channel: Any, channel_id: int, output: Output) -> None:
+        """Post in a channel, unarchiving it first when it is a game's archived thread."""
+        cached = self.client.get_channel(channel_id)
+        if isinstance(cached, discord.Thread) and cached.archived:
+            await unarchive(self.client, channel_id)
+        try:
+            await self._send(channel, output)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED or not await unarchive(self.client, channel_id):
+                raise
+            await self._send(channel, output)
+
+    async def _send(self, destination: Any, output: Output) -> None:
+        living = getattr(self.client, "living", None)
+        if output.slot is not None and living is not None:
+            await living.send(destination, output, send_chunks)
+        else:
+            await send_chunks(destination, output)
 
     async def _ephemeral(self, text: str, output: Output | None = None) -> None:
         if self.interaction is None:
@@ -138,19 +168,22 @@ class Delivery:
             self.report.ephemeral_sent += 1
 
 
-async def send_chunks(destination: discord.abc.Messageable, output: Output) -> None:
-    """Send ``output`` as one or more messages; the image and components ride on the last one."""
+async def send_chunks(destination: discord.abc.Messageable, output: Output) -> discord.Message | None:
+    """Send ``output`` as one or more messages; the image and components ride on the last one,
+    which is returned."""
     chunks = split_message(output.text) or [""]
     last = len(chunks) - 1
+    sent = None
     for index, chunk in enumerate(chunks):
         extras = _attachments(output) if index == last else {}
         if not chunk and not extras:
             continue
-        await destination.send(
+        sent = await destination.send(
             content=chunk or None,
             allowed_mentions=allowed_mentions(output),
             **extras,
         )
+    return sent
 
 
 def _attachments(output: Output) -> dict[str, object]:
@@ -163,9 +196,31 @@ def _attachments(output: Output) -> dict[str, object]:
     return extras
 
 
+async def unarchive(client: discord.Client, channel_id: int) -> bool:
+    """Unarchive a thread (PATCH archived=false); False when Discord refuses (a locked thread)."""
+    try:
+        await client.http.edit_channel(channel_id, archived=False, reason="Game Master: the game in this thread goes on")
+    except discord.HTTPException as error:
+        log.warning("could not unarchive thread %s (%s %s)", channel_id, error.status, error.code)
+        return False
+    log.info("unarchived thread %s to post in it", channel_id)
+    return True
+
+
+def thread_refusal(error: discord.HTTPException) -> str:
+    """One line for the user whose /game new could not open its thread."""
+    if isinstance(error, discord.Forbidden):
+        return ("I may not open threads here (I need Create Public Threads and Send Messages in Threads). "
+                "Use thread:false, or ask a moderator. Nothing was changed.")
+    if error.code == NOT_A_THREAD_PARENT:
+        return "Threads cannot be opened in this channel; use thread:false. Nothing was changed."
+    return (f"Discord did not open a thread ({error.status} {error.code}); try again, or use thread:false. "
+            "Nothing was changed.")
+
+
 class DiscordOutbox:
     """The service's outbox on Discord: pushed outputs are delivered like an interaction's, in the
-    order the service produced them for each game channel."""
+    order the service produced them for each game channel. It also opens games' threads."""
 
     def __init__(self, client: discord.Client, lock_for: Any) -> None:
         self.client = client
@@ -175,3 +230,26 @@ class DiscordOutbox:
         channel = next((o.target.channel_id for o in outputs if o.target.channel_id), "")
         async with self.lock_for(channel):
             await Delivery(self.client, None).deliver(outputs)
+
+    async def open_thread(self, parent: str, name: str) -> str:
+        """A public thread under channel ``parent`` for a new game; its id. Asked inside a thread,
+        that thread (a thread holds no threads). Raises ``ThreadRefused`` with one line."""
+        from bot.service.server import ThreadRefused
+
+        parent_id = int(parent)
+        if parent_id in getattr(self.client, "thread_ids", ()) or isinstance(
+                self.client.get_channel(parent_id), discord.Thread):
+            return parent
+        for minutes in THREAD_ARCHIVE_MINUTES:
+            try:
+                thread = await self.client.http.start_thread_without_message(
+                    parent_id, name=name[:100] or "game", auto_archive_duration=minutes,  # type: ignore[arg-type]
+                    type=PUBLIC_THREAD, reason="Game Master: a game in its own thread")
+            except discord.HTTPException as error:
+                if error.status == 400 and error.code == INVALID_FORM:
+                    continue  # a duration this server does not allow: the next longest
+                log.warning("opening a thread in %s failed (%s %s)", parent, error.status, error.code)
+                raise ThreadRefused(thread_refusal(error)) from None
+            return str(thread["id"])
+        raise ThreadRefused("Discord accepted no auto-archive duration for a thread here; use thread:false. "
+                            "Nothing was changed.")

@@ -66,6 +66,7 @@ class Core:
         if not outputs:
             return
         try:
+            outputs = await self.presenter.finish(outputs)
             await self.outbox.push(outputs)
         except Exception:  # a transport failure must not stop a timer or an AI seat
             log.exception("pushing %d outputs failed", len(outputs))

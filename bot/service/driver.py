@@ -10,12 +10,13 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service import clocks, components
+from bot.service import clocks, components, menus
 from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
 from bot.service.messages import Invocation, Output, Target, TargetKind
 from bot.service.presentation import (
     Seating,
     decision_token,
+    menu_components,
     notations,
     private_dumps,
     public_dump,
@@ -28,9 +29,10 @@ from bot.service.replay import UNDO, effective, replay
 from bot.service.session import Session
 from bot.service.store import uncancellable
 from rules.core.engine import SYSTEM, Event
+from rules.core.errors import RulesError
 from rules.core.rng import Rng
 
-OUT_OF_DATE = "This menu is out of date: the game has moved on. Nothing was changed."
+OUT_OF_DATE = "This menu is out of date: that move is no longer open to you. Nothing was changed."
 GAME_GONE = "That menu belongs to a game that has ended or was aborted. Nothing was changed."
 MAX_AUTOMATIC = 5_000  # AI and scripted moves in a row before the driver lets others in
 
@@ -68,10 +70,8 @@ class Driver:
         if not mine and action not in ("", components.CHOICES):
             raise Refusal("You are not seated at this game; only its players can act.")
         seat = self._seat_for(session, mine, token, inv.options.get("seat"))
-        if token is not None and token != components.ANY and (seat is None or decision_token(session, seat) != token):
-            # A menu of a decision that is over (an earlier round or turn): its choices may mean
-            # something else now. Within the same decision a click counts if it is still legal.
-            return [self._out_of_date(inv, session, seat)]
+        if components.is_menu(action):
+            return [self._menu(inv, session, seat, action)]
         if not action or action == components.CHOICES:
             return [self._choices(inv, session, seat)]
         if inv.request_id is not None:
@@ -80,6 +80,10 @@ class Driver:
                 # The same delivery again (a retried request after a lost reply): applied once.
                 return [ephemeral(inv, f"Already done: {done.notation}")]
         engine = session.engine
+        if token is not None and token != components.ANY and not self._still_open(session, seat, action):
+            # A click counts while its action is legal for its seat, whatever happened since the
+            # menu was made (another player's move, a new turn); one that is not changes nothing.
+            return [self._out_of_date(inv, session, seat)]
         if seat is not None and session.seats[seat].autopilot:
             raise Refusal("The AI plays your seat since your time ran out; /game resume-seat takes it back.")
         if seat is None or seat not in session.pending():
@@ -143,6 +147,22 @@ class Driver:
                 rng = Rng(_ai_seed(session.record.seed or 0, session.version, seat))
                 step = Step(seat, engine.policy().choose(view, decision, legal, rng), "bot")
             outputs += await self.submit(session, step, settle=False)
+        return outputs
+
+    async def time_out(self, session: Session, seat: int, note: str) -> list[Output]:
+        """A seat's time ran out: play its decision's default, and again while that same decision
+        lasts (a default may be one step of several: KAPLOOM!'s ``skip`` of an owed re-roll still
+        leaves ``ready`` to say). Bounded, so an engine whose default never ends its decision
+        cannot hold the game."""
+        decision = session.pending().get(seat)
+        key = decision.key if decision is not None else None
+        outputs: list[Output] = []
+        for _ in range(MAX_DEFAULTS):
+            decision = session.pending().get(seat)
+            if decision is None or decision.key != key or not session.running:
+                break
+            outputs += await self.submit(session, Step(seat, decision.default, "timer",
+                                                       notes=[] if outputs else [note]))
         return outputs
 
     async def _commit(
@@ -228,9 +248,18 @@ class Driver:
         mentions = [seat for seat in tell
                     if core.notify_mode(people[seat].user_id, record.guild_id) in ("mention", "both")]
         if post is not None:
+            story, status = _story_and_status(session, post, final)
             if mentions:
-                post += "\n" + _your_move(session, mentions, decisions)
-            board = await core.presenter.board(session, post, final=final)
+                status.append(_your_move(session, mentions, decisions))
+            # A new post when a new chapter begins (or the game ends, or someone is to be pinged:
+            # an edit pings nobody); within a chapter the latest board is edited, its story grows.
+            chapter = engine.chapter(state)
+            fresh = final or bool(mentions) or chapter != session.board_chapter
+            session.board_story = (story if fresh else session.board_story + story)[-STORY_LINES:]
+            session.board_chapter = chapter
+            text = "\n".join(session.board_story + status)
+            board = await core.presenter.board(session, text, final=final, story=tuple(session.board_story),
+                                               fresh=fresh, slot=True)
             outputs.append(_with_mentions(board, session, mentions))
         elif mentions:
             outputs.append(_with_mentions(
@@ -250,7 +279,10 @@ class Driver:
                 continue  # they asked for no DMs: "My screen" shows it when they look
             target = Target(TargetKind.DM, channel_id=session.channel_id, user_id=holder.user_id)
             head = [f"**Your move** — {decisions[seat].prompt}."] if your_move and decisions[seat].prompt else []
-            outputs.append(await core.presenter.screen(session, seat, target, head + private_lines))
+            # The seat's living panel: a new message for a new decision (that is what tells them),
+            # an edit of the current one for anything else.
+            outputs.append(await core.presenter.screen(session, seat, target, head + private_lines,
+                                                       fresh=your_move))
         return outputs
 
     # -- undo -----------------------------------------------------------------------------------------
@@ -290,16 +322,35 @@ class Driver:
     def _choices(self, inv: Invocation, session: Session, seat: int | None) -> Output:
         found = notations(session.engine, session.state, seat) if seat is not None else []
         target = ephemeral_target(inv)
-        if not found:
+        if not found or seat is None:
             return Output(target, waiting_line(session.engine, session.state, Seating.of(session)))
-        buttons, select = components.choice_components(found, session.game_id, decision_token(session, seat))
+        buttons, select = menu_components(session, seat)
         text = f"Your choices ({len(found)}):\n" + "\n".join(found)
         return Output(target, text, buttons=buttons, select=select)
 
+    def _still_open(self, session: Session, seat: int | None, action: str) -> bool:
+        """Is the clicked action legal for ``seat`` now (compared in its canonical spelling)?"""
+        if seat is None or seat not in session.pending():
+            return False
+        engine = session.engine
+        legal = notations(engine, session.state, seat)
+        try:
+            return engine.format(engine.parse(session.state, seat, action)) in legal
+        except RulesError:
+            return action in legal
+
+    def _menu(self, inv: Invocation, session: Session, seat: int | None, value: str) -> Output:
+        """A step through the menus: the level it opens, from the seat's legal actions now, in
+        place of the menu clicked; "out of date" when none of them lies below it any more."""
+        level = menus.step(session.engine, session.state, seat, value) if seat is not None else None
+        if level is None or seat is None:
+            return self._out_of_date(inv, session, seat)
+        buttons, select = level.components(session.game_id, decision_token(session, seat))
+        return Output(ephemeral_target(inv), level.heading, buttons=buttons, select=select, replace_menu=True)
+
     def _out_of_date(self, inv: Invocation, session: Session, seat: int | None) -> Output:
         found = notations(session.engine, session.state, seat) if seat is not None else []
-        token = decision_token(session, seat) if seat is not None else components.ANY
-        buttons, select = components.choice_components(found, session.game_id, token)
+        buttons, select = menu_components(session, seat) if found and seat is not None else ((), None)
         waiting = waiting_line(session.engine, session.state, Seating.of(session))
         text = OUT_OF_DATE + (" Your current choices are below." if found else f" {waiting}")
         return Output(ephemeral_target(inv), text, buttons=buttons, select=select)
@@ -314,6 +365,18 @@ def _kept(actions: list) -> list:
 def _ai_seed(game_seed: int, version: int, seat: int) -> int:
     digest = hashlib.sha256(f"ai:{game_seed}:{version}:{seat}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
+
+
+MAX_DEFAULTS = 20  # default actions one time-out may play for one decision
+STORY_LINES = 12  # the story lines a living board keeps (the newest); /game log has them all
+
+
+def _story_and_status(session: Session, post: str, final: bool) -> tuple[list[str], list[str]]:
+    """A step's post as what happened (the story) and where things stand (the waiting line)."""
+    lines = post.split("\n")
+    if not final and lines and lines[-1] == waiting_line(session.engine, session.state, Seating.of(session)):
+        return lines[:-1], lines[-1:]
+    return lines, []
 
 
 def _your_move(session: Session, seats: list[int], decisions: dict) -> str:

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 from bot.quickref import load_quickref
 from bot.service import clocks
 from bot.service.core import NOTIFY_MODES, Core, Refusal, ephemeral, ephemeral_target
-from bot.service.hygiene import ascii_int, quote
+from bot.service.history import log_command
+from bot.service.hygiene import quote
 from bot.service.messages import Invocation, Output
 from bot.service.options import format_options
 from bot.service.presentation import Seating, channel_link, clock_line, waiting_line
@@ -80,8 +81,12 @@ class Info:
                 session.engine, session.state, Seating.of(session))
             output = await core.presenter.board(session, text)
         if self._limited(inv):
-            return [Output(ephemeral_target(inv), f"{LIMITED}\n{output.text}", image=output.image,
+            return [Output(ephemeral_target(inv), f"{LIMITED}\n{output.text}", drawing=output.drawing,
                            image_name=output.image_name)]
+        if not session.over:
+            # The board posted again is the living board from now on: the next steps edit it.
+            output = await core.presenter.board(session, text, slot=True, fresh=True)
+            session.board_story, session.board_chapter = [], session.engine.chapter(session.state)
         return [output]
 
     def _limited(self, inv: Invocation) -> bool:
@@ -109,14 +114,8 @@ class Info:
         return [await self.core.presenter.screen(session, seat, ephemeral_target(inv), [])]
 
     async def log(self, inv: Invocation) -> list[Output]:
-        session = self.core.readable(inv.channel_id)
-        count = ascii_int(inv.options.get("count", "10"))
-        if count is None or not 1 <= count <= 50:
-            raise Refusal("count is a number from 1 to 50.")
-        entries = await self.core.store.recent_public_log(session.game_id, count)
-        if not entries:
-            return [ephemeral(inv, "Nothing has happened yet.")]
-        return [ephemeral(inv, "\n".join(f"#{step}: {line}" for step, t in entries for line in t.split("\n")))]
+        """``/game log [page] [count]``: the public log in pages, privately (``bot.service.history``)."""
+        return await log_command(self.core, inv)
 
     async def mine(self, inv: Invocation) -> list[Output]:
         """The caller's games in this server: those waiting on them first, oldest wait first."""

@@ -1,4 +1,8 @@
-"""Opening a table, taking and leaving seats before the start, starting and aborting a game."""
+"""Opening a table, taking and leaving seats before the start, starting and aborting a game.
+
+``/game new`` takes the server's defaults (``/gm settings``) for what it is not told, may open the
+game in a thread of its own (``thread:true``, or the server's default), and lets the server's feed
+follow the new game (see ``bot.service.server``)."""
 
 from __future__ import annotations
 
@@ -7,17 +11,19 @@ from bot.service.core import Core, Refusal
 from bot.service.hygiene import ascii_int, quote
 from bot.service.messages import Invocation, Output, Target
 from bot.service.options import OptionsError, format_options, parse_options_text
-from bot.service.presentation import Seating, waiting_line
+from bot.service.presentation import Seating, channel_mention, user_mention, waiting_line
 from bot.service.replay import derive_seed
+from bot.service.server import Server
 from bot.service.session import AI_NAME, Session
-from bot.service.settings import SETTING_NAMES, SettingsError, parse_settings
+from bot.service.settings import SettingsError, parse_settings
 from bot.service.store import GameRecord, SeatHolder
 
 
 class Lobby:
-    def __init__(self, core: Core, driver) -> None:
+    def __init__(self, core: Core, driver, server: Server | None = None) -> None:
         self.core = core
         self.driver = driver
+        self.server = server if server is not None else Server(core)
 
     async def new(self, inv: Invocation) -> list[Output]:
         core = self.core
@@ -26,10 +32,13 @@ class Lobby:
         if engine is None:
             known = ", ".join(sorted(core.engines))
             raise Refusal(f"Unknown game '{quote(name)}'. Games: {known}." if name else f"Name a game: {known}.")
-        existing = core.sessions.in_channel(inv.channel_id)
-        if existing is not None and not existing.over:
-            where = "in its lobby" if existing.state is None else "running"
-            raise Refusal(f"A game of {existing.engine.title} is already {where} here; /game abort it first.")
+        server = self.server.of(inv.guild_id)
+        if not server.allows(engine.name):
+            enabled = ", ".join(core.engines[g].title for g in server.games or () if g in core.engines) or "none"
+            raise Refusal(f"{engine.title} is not enabled on this server (games here: {enabled}; /gm settings games:).")
+        thread = self.server.wants_thread(inv)
+        if not thread:
+            self._check_free(inv.channel_id)
         try:
             raw, seed = parse_options_text(inv.options.get("options"))
         except OptionsError as err:
@@ -37,17 +46,21 @@ class Lobby:
         options = engine.parse_options(raw)
         plan = engine.seat_plan(options)
         try:
-            settings = parse_settings({k: v for k, v in inv.options.items() if k in SETTING_NAMES}, plan.maximum)
+            settings = parse_settings(self.server.game_settings(inv), plan.maximum)
         except SettingsError as err:
             raise Refusal(str(err)) from err
         if settings.bots and not plan.bots:
             raise Refusal(f"{engine.title} has no AI players.")
+        channel = inv.channel_id
+        if thread:  # everything is checked: only now is a thread opened (asked in a thread: that one)
+            channel = await self.server.open_thread(inv.channel_id, f"{engine.title} — {inv.user_name}")
+            self._check_free(channel)
         stored = dict(raw, seed=str(seed)) if seed is not None else raw
         now = core.now()
         game_id = await core.store.create_game(
-            inv.channel_id, engine.name, stored, inv.user_id, inv.user_name, now, guild_id=inv.guild_id,
+            channel, engine.name, stored, inv.user_id, inv.user_name, now, guild_id=inv.guild_id,
             settings=settings.model_dump(mode="json"), rules_version=engine.rules_version)
-        record = GameRecord(game_id, inv.channel_id, engine.name, stored, None, inv.user_id, inv.user_name,
+        record = GameRecord(game_id, channel, engine.name, stored, None, inv.user_id, inv.user_name,
                             "lobby", 0, None, guild_id=inv.guild_id, settings=settings.model_dump(mode="json"),
                             rules_version=engine.rules_version)
         session = Session(record, engine, options, plan.labels, plan=plan, settings=settings)
@@ -62,8 +75,23 @@ class Lobby:
         text = (f"{inv.user_name} opened a table of {engine.title}{shown}: {settings.describe()}. "
                 f"Seats: {', '.join(plan.labels)} ({count} play).{bots} "
                 "Take one with /game join [seat]; /game start when enough seats are taken.")
-        return [Output(Target.channel(inv.channel_id), text,
-                       buttons=components.lobby_buttons(game_id, can_join=True, can_start=False))]
+        mentions: tuple[int, ...] = ()
+        if channel != inv.channel_id:  # a new thread: its creator is named in it (on Discord, that adds them)
+            text = user_mention(session, inv.user_id, inv.user_name) + text.removeprefix(inv.user_name)
+            mentions = (inv.user_id,)
+        outputs = [Output(Target.channel(channel), text, mentions=mentions,
+                          buttons=components.lobby_buttons(game_id, can_join=True, can_start=False))]
+        if channel != inv.channel_id:
+            outputs.append(Output(Target.channel(inv.channel_id),
+                                  f"{inv.user_name} opened a table of {engine.title}{shown} in "
+                                  f"{channel_mention(channel)}: join it there."))
+        return outputs + await self.server.game_opened(session, inv)
+
+    def _check_free(self, channel_id: str) -> None:
+        existing = self.core.sessions.in_channel(channel_id)
+        if existing is not None and not existing.over:
+            where = "in its lobby" if existing.state is None else "running"
+            raise Refusal(f"A game of {existing.engine.title} is already {where} here; /game abort it first.")
 
     async def join(self, inv: Invocation, session: Session | None = None) -> list[Output]:
         session = session or self.core.lobby(inv.channel_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -76,12 +77,23 @@ class Button:
 
 @dataclass(frozen=True)
 class Select:
-    """A select menu of up to 25 actions; choosing one is ``/play action:<value>``."""
+    """A select menu of up to 25 actions; choosing one is ``/play action:<value>``.
+
+    ``labels`` and ``descriptions`` (optional, one per action) are what each option shows; an
+    option without a label shows its action."""
 
     placeholder: str
     actions: tuple[str, ...]
     game_id: int
     token: str
+    labels: tuple[str, ...] = ()
+    descriptions: tuple[str, ...] = ()
+
+    def options(self) -> list[tuple[str, str, str]]:
+        """(value, label, description) of each option."""
+        return [(action, (self.labels[i] if i < len(self.labels) else "") or action,
+                 self.descriptions[i] if i < len(self.descriptions) else "")
+                for i, action in enumerate(self.actions)]
 
 
 @dataclass(frozen=True)
@@ -98,3 +110,33 @@ class Output:
     # The users this output means to notify. Nothing else in its text may ping anybody: a
     # display name written like a mention stays plain text.
     mentions: tuple[int, ...] = ()
+    # The next level of a menu, answering a click on the level before (a private output): it takes
+    # the place of the clicked message's buttons and select where the transport can edit that
+    # message (Discord: the component's own message, in a DM or an ephemeral reply), else it is
+    # sent as a private reply. ``text`` says where in the menu the player is.
+    replace_menu: bool = False
+    # A living message: outputs with the same ``slot`` ("board:<game>", "panel:<game>:<seat>",
+    # "lobby:<game>") are one message edited in place. ``fresh`` asks for a new message (a new
+    # chapter of the story, a new decision that needs its player); otherwise the transport edits
+    # the slot's latest message when it has one younger than an hour, and posts anew if not.
+    # When a fresh message replaces one, the old one becomes ``closes`` (None: it stays as it is).
+    slot: str | None = None
+    fresh: bool = True
+    closes: str | None = None
+    # The image is the same as the one the slot's message already carries: an edit may keep it.
+    image_unchanged: bool = False
+    # Not drawn yet: the service draws it (off the event loop) only if the output is sent.
+    drawing: Drawing | None = None
+    # A board's story lines (what happened), apart from its status lines: bursts merge stories.
+    story: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """An image still to draw: ``render.<function>(game, view, names)``."""
+
+    function: str
+    game: str
+    view: Any
+    names: tuple[tuple[int, str], ...]
+    key: str  # the view's canonical text: equal keys draw equal bytes

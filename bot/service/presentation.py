@@ -8,16 +8,18 @@ after an action, so self-play can compare it for twin states that differ only in
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
 
 from bot.service import components
-from bot.service.messages import Button, Output, Select, Target, TargetKind
+from bot.service.messages import Button, Drawing, Output, Select, Target, TargetKind
 from bot.service.session import Session
 from bot.service.texts import private_summary
 from rules.core.engine import SYSTEM, Engine, Event, Outcome
@@ -108,6 +110,18 @@ def decision_token(session: Session, seat: int) -> str:
     return f"{seat}.{decision.key}" if decision is not None else components.ANY
 
 
+def menu_components(session: Session, seat: int) -> tuple[tuple[Button, ...], Select | None]:
+    """The first level of the menus over ``seat``'s legal actions (``bot.service.menus``), for its
+    DM screen and its private replies: quick buttons for a few choices, else a select whose
+    options reach every choice, level by level."""
+    from bot.service.menus import first_level
+
+    level = first_level(session.engine, session.state, seat)
+    if level is None:
+        return (), None
+    return level.components(session.game_id, decision_token(session, seat))
+
+
 def split_token(token: str) -> tuple[int | None, str]:
     """``"2.r3.roll"`` -> (2, "r3.roll"); (None, token) when it names no seat."""
     head, _, key = token.partition(".")
@@ -158,24 +172,45 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
+def view_key(view: BaseModel) -> str:
+    """A short fingerprint of a view: equal views draw equal images. (A digest, not the text: the
+    living messages keep one per message, and a view's text is ~11 kB.)"""
+    return hashlib.sha256(canonical(view.model_dump(mode="json")).encode()).hexdigest()
+
+
 class Presenter:
-    """Builds the outputs that carry boards and screens; draws their images in a worker thread."""
+    """Builds the outputs that carry boards and screens. Their images are drawn last, in
+    ``finish``: only for the outputs that are sent after a burst is merged, off the event loop,
+    and never twice for the same view (a small cache of recent images)."""
+
+    CACHE = 64  # recent images kept: a game's board and screens between two commands
 
     def __init__(self, render_images: bool = True, clock: Any = None) -> None:
         self.render_images = render_images
         self.clock = clock  # for the time left on players' clocks, under the board
+        self._images: OrderedDict[tuple, bytes | None] = OrderedDict()
+        self._slot_keys: dict[str, str] = {}  # the view each living message shows now
+        self.drawn = 0  # images actually drawn (benchmarks count them)
 
-    async def board(self, session: Session, text: str, final: bool = False) -> Output:
+    async def board(self, session: Session, text: str, final: bool = False, story: tuple[str, ...] = (),
+                    fresh: bool = True, slot: bool = False) -> Output:
+        """The channel's board. ``slot``: it is the game's living board message (``fresh``: a new
+        post; otherwise an edit of the latest one); ``story``: the lines of what happened, kept
+        apart so a burst of steps merges into one post."""
         view = session.engine.public_view(session.state)
         times = clock_line(session, self.clock.now()) if self.clock is not None and not final else None
         if times:
             text = f"{text}\n{times}"
-        image = await self._render("render_public", session.engine.name, view, session.names())
         buttons: tuple[Button, ...] = () if final else components.board_buttons(session.game_id)
-        return Output(Target.channel(session.channel_id), text, image=image, image_name="board.png", buttons=buttons)
+        return Output(Target.channel(session.channel_id), text, image_name="board.png", buttons=buttons,
+                      drawing=self._drawing("render_public", session, view),
+                      slot=f"board:{session.game_id}" if slot else None, fresh=fresh, story=story)
 
-    async def screen(self, session: Session, seat: int, target: Target, private_lines: list[str]) -> Output:
-        """A player's screen: their private event lines, their private view and their choices."""
+    async def screen(self, session: Session, seat: int, target: Target, private_lines: list[str],
+                     fresh: bool = True) -> Output:
+        """A player's screen: their private event lines, their private view and their choices. In a
+        DM it is the seat's living panel: edited while a decision lasts, ``fresh`` when a new one
+        needs them (the old panel then says it is closed)."""
         if target.channel_id is None:
             target = Target(target.kind, channel_id=session.channel_id, user_id=target.user_id)
         engine, seating = session.engine, Seating.of(session)
@@ -188,13 +223,53 @@ class Presenter:
         select: Select | None = None
         if choices:
             lines.append(f"Your move: {len(choices)} choices — below, or /play in the channel.")
-            buttons, select = components.choice_components(choices, session.game_id, decision_token(session, seat))
+            buttons, select = menu_components(session, seat)
         elif engine.outcome(session.state) is None:
             lines.append(waiting_line(engine, session.state, seating))
-        image = await self._render("render_private", engine.name, view, session.names())
         fallback = DM_FALLBACK if target.kind is TargetKind.DM else None
-        return Output(target, "\n".join(lines), image=image, image_name="screen.png",
-                      buttons=buttons, select=select, dm_fallback=fallback)
+        panel = target.kind is TargetKind.DM
+        return Output(target, "\n".join(lines), image_name="screen.png", buttons=buttons, select=select,
+                      dm_fallback=fallback, drawing=self._drawing("render_private", session, view),
+                      slot=f"panel:{session.game_id}:{seat}" if panel else None, fresh=fresh,
+                      closes=PANEL_CLOSED if panel else None)
+
+    def _drawing(self, function: str, session: Session, view: BaseModel) -> Drawing | None:
+        if not self.render_images:
+            return None
+        names = tuple(sorted(session.names().items()))
+        return Drawing(function, session.engine.name, view, names, view_key(view))
+
+    async def finish(self, outputs: list[Output]) -> list[Output]:
+        """Merge each living message's burst into one output, then draw the images still to draw."""
+        merged = coalesce(outputs)
+        jobs = {}
+        for output in merged:
+            d = output.drawing
+            if d is not None and _image_key(d) not in self._images:
+                jobs[_image_key(d)] = d
+        if jobs:
+            drawn = await asyncio.to_thread(_draw_all, list(jobs.values()))
+            self.drawn += len(jobs)
+            for key, image in zip(jobs, drawn, strict=True):
+                self._images[key] = image
+                self._images.move_to_end(key)
+            while len(self._images) > self.CACHE:
+                self._images.popitem(last=False)
+        done = []
+        for output in merged:
+            d = output.drawing
+            if d is None:
+                done.append(output)
+                continue
+            key = _image_key(d)
+            image = self._images.get(key)
+            self._images.move_to_end(key)
+            unchanged = False
+            if output.slot is not None:
+                unchanged = not output.fresh and self._slot_keys.get(output.slot) == d.key
+                self._slot_keys[output.slot] = d.key
+            done.append(replace(output, image=image, drawing=None, image_unchanged=unchanged))
+        return done
 
     @staticmethod
     def describe_private(session: Session, view: BaseModel) -> list[str]:
@@ -211,18 +286,60 @@ class Presenter:
             return list(lines)
         return private_summary(view.model_dump(mode="json"))
 
-    async def _render(self, function: str, game: str, view: BaseModel, names: dict[int, str]) -> bytes | None:
-        if not self.render_images:
-            return None
+
+PANEL_CLOSED = "This panel is closed: your current screen is in a newer message below."
+
+
+def _image_key(d: Drawing) -> tuple:
+    return (d.function, d.game, d.key, d.names)
+
+
+def _draw_all(jobs: list[Drawing]) -> list[bytes | None]:
+    """Draw images in one worker-thread call; a drawing bug costs its image, never the reply (the
+    action is already committed)."""
+    try:
+        import render
+    except ImportError:
+        log.warning("the render package is not importable; boards are sent without images")
+        return [None] * len(jobs)
+    out: list[bytes | None] = []
+    for job in jobs:
         try:
-            import render
-        except ImportError:
-            log.warning("the render package is not importable; boards are sent without images")
-            return None
-        draw = getattr(render, function)
-        try:
-            return await asyncio.to_thread(draw, game, view, names)
+            out.append(getattr(render, job.function)(job.game, job.view, dict(job.names)))
         except Exception:
-            # The action is already committed; a drawing bug must not lose the reply.
-            log.exception("rendering %s for %s failed", function, game)
-            return None
+            log.exception("rendering %s for %s failed", job.function, job.game)
+            out.append(None)
+    return out
+
+
+def coalesce(outputs: list[Output]) -> list[Output]:
+    """Outputs for the same living message within one batch become one (an AI seat or a timer
+    answering at once makes one post, not one per step). A board's text already holds its story
+    so far, so a later edit replaces an earlier one; a later new post keeps the earlier story
+    above its own. A new panel makes an earlier edit of the old one moot (it is closed anyway);
+    a new board post leaves the earlier edit of the old board in place (that is its history)."""
+    latest: dict[str, int] = {}
+    merged: list[Output | None] = []
+    for output in outputs:
+        slot = output.slot
+        if slot is None or slot not in latest:
+            if slot is not None:
+                latest[slot] = len(merged)
+            merged.append(output)
+            continue
+        index = latest[slot]
+        earlier = merged[index]
+        assert earlier is not None
+        mentions = tuple(sorted(set(earlier.mentions) | set(output.mentions)))
+        if output.fresh and not earlier.fresh:
+            if output.closes is not None:
+                merged[index] = None
+            latest[slot] = len(merged)
+            merged.append(output)
+        elif output.fresh:
+            story = earlier.story + output.story
+            text = "\n".join(earlier.story + (output.text,)) if earlier.story else output.text
+            merged[index] = replace(output, text=text, story=story, mentions=mentions)
+        else:
+            merged[index] = replace(output, fresh=earlier.fresh, mentions=mentions)
+    return [output for output in merged if output is not None]

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.service import clocks
 from bot.service.core import Core, Refusal, ephemeral
-from bot.service.driver import Driver, Step
+from bot.service.driver import Driver
 from bot.service.lobby import end_game
 from bot.service.messages import Button, Invocation, Output, Target
 from bot.service.presentation import user_mention
@@ -139,8 +139,7 @@ class Seats:
         if decision is None:
             return []
         if not voters:
-            return await self.driver.submit(session, Step(seat, decision.default, "timer",
-                                                           notes=[f"{session.who(seat)} ran out of time."]))
+            return await self.driver.time_out(session, seat, f"{session.who(seat)} ran out of time.")
         vote = {"kind": "timeout", "seats": [seat], "voters": voters, "ballots": {}, "key": decision.key,
                 "choices": list(TIMEOUT_CHOICES), "who": session.seats[seat].name}
         return await self._open(session, f"t{session.version}.{seat}", vote,
@@ -204,8 +203,7 @@ class Seats:
             await self.autopilot(session, seats, on=True)
             note = f"The table hands {session.who(seat)} to the AI until they /game resume-seat."
             return [Output(Target.channel(session.channel_id), note)] + await self._after_seat_change(session)
-        return await self.driver.submit(session, Step(seat, decision.default, "timer",
-                                                       notes=[f"The table skips {session.who(seat)}'s move."]))
+        return await self.driver.time_out(session, seat, f"The table skips {session.who(seat)}'s move.")
 
 
 def _others_remain(session: Session, leaving: list[int]) -> bool:

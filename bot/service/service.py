@@ -11,6 +11,7 @@ in its own module:
     timers.Timekeeper    reminders, time-outs and rules' timers, in order, once each
     info.Info            /game status, board, hand, log, mine, notify, help and /rules
     suggest.Suggestions  autocomplete
+    server.Server        /gm settings, games in threads, feeds (/game follow, unfollow), DMs off
     presentation         board posts and screens (views in, texts and images out)
     startup              resuming saved games, each checked, repaired or refused on its own
     store.Store          SQLite: one transaction per accepted action, isolated per game
@@ -35,6 +36,7 @@ from bot.service import components
 from bot.service.clock import Clock, SystemClock, VirtualClock
 from bot.service.core import Core, Outbox, Refusal, ephemeral, error
 from bot.service.driver import GAME_GONE, Driver
+from bot.service.history import AnnouncingOutbox, History, is_history_click
 from bot.service.hygiene import InputRefused, ascii_int, check_options, clean_name, quote
 from bot.service.info import Info
 from bot.service.lobby import Lobby
@@ -42,8 +44,10 @@ from bot.service.messages import Invocation, Output, Target
 from bot.service.presentation import Presenter
 from bot.service.replay import effective, replay
 from bot.service.seats import VOTE, Seats
+from bot.service.server import Server
 from bot.service.session import Session, Sessions
 from bot.service.startup import load_finished, resume_all
+from bot.service.stats import Stats
 from bot.service.store import Store
 from bot.service.suggest import Suggestions
 from bot.service.texts import split_text
@@ -82,16 +86,21 @@ class SessionService:
             seed_source=seed if seed is not None else secrets.randbits(62),
             presenter=Presenter(render, clock),
         )
-        if outbox is not None:
-            self.core.outbox = outbox
+        # What the service pushes also carries the summaries of games that ended meanwhile.
+        self.history = History(self.core)
+        # Server settings, game threads and feeds (bot.service.server): pushed outputs get them too.
+        self.server = Server(self.core)
+        self.core.outbox = AnnouncingOutbox(self.server.outbox(outbox if outbox is not None else self.core.outbox),
+                                            self.history)
+        self.stats = Stats(self.core)
         self._locks: dict[str, asyncio.Lock] = {}
         self.driver = Driver(self.core)
-        self.lobby = Lobby(self.core, self.driver)
+        self.lobby = Lobby(self.core, self.driver, self.server)
         self.seats = Seats(self.core, self.driver)
         self.timekeeper = Timekeeper(self.core, self.driver, self.seats, self._lock_for)
-        self.core.on_clock_change = self.timekeeper.reschedule
+        self.core.on_clock_change = self._changed
         self.info = Info(self.core)
-        self.suggestions = Suggestions(self.core)
+        self.suggestions = Suggestions(self.core, self.server)
         self._timer_task: asyncio.Task | None = None
         self._handlers: dict[str, Handler] = {
             "game new": self.lobby.new,
@@ -110,6 +119,14 @@ class SessionService:
             "game replace": self._replace,
             "game kick": self._kick,
             "game resume-seat": self._resume,
+            "game follow": self.server.follow,
+            "game unfollow": self.server.unfollow,
+            "gm settings": self.server.settings_command,
+            "game list": self.history.list_games,
+            "game replay": self.history.replay,
+            "game reveal": self.history.reveal,
+            "game stats": self.stats.stats,
+            "game leaderboard": self.stats.leaderboard,
             "rules": self.info.rules,
             "play": self._play,
         }
@@ -136,9 +153,11 @@ class SessionService:
     async def start(self, run_timers: bool | None = None) -> None:
         """Apply migrations, resume every lobby and running game, tell the channels of games that
         could not be resumed, and fire the deadlines that passed while the service was down (once
-        each, in order). ``run_timers``: keep firing deadlines in the background (default: with the
-        system clock; a virtual clock moves only through ``advance``)."""
+        each, in order: in the background with ``run_timers``, else before returning).
+        ``run_timers``: keep firing deadlines in the background (default: with the system clock; a
+        virtual clock moves only through ``advance``)."""
         await self.core.store.open()
+        await self.server.load()
         refused = await resume_all(self.core)
         for session in self.core.sessions.values():
             self.timekeeper.reschedule(session)
@@ -149,15 +168,25 @@ class SessionService:
                 async with self._lock_for(session.channel_id):
                     outputs = await self.driver.settle(session)
                 await self.core.push(outputs)
-        await self.timekeeper.run_due(self.core.clock.now())
         if run_timers is None:
             run_timers = isinstance(self.core.clock, SystemClock)
         if run_timers:
+            # The deadlines that passed while the bot was down fire first thing in the background,
+            # in order, once each: the bot answers commands meanwhile (start-up stays fast however
+            # many fell due; each fires under its game's lock like any command).
             self._timer_task = asyncio.create_task(self.timekeeper.run_forever(), name="gamemaster-timers")
+        else:
+            await self.timekeeper.run_due(self.core.clock.now())
 
     def attach(self, outbox: Outbox) -> None:
         """Where the service's own messages go from now on (the transport's delivery)."""
-        self.core.outbox = outbox
+        self.core.outbox = AnnouncingOutbox(self.server.outbox(outbox), self.history)
+
+    def _changed(self, session: Session) -> None:
+        """A game's state or clocks changed: reschedule its deadlines; a game that just ended gets
+        its summary after the outputs of its channel."""
+        self.timekeeper.reschedule(session)
+        self.history.note(session)
 
     async def advance(self, delta: timedelta) -> int:
         """Move a virtual clock on and fire what fell due meanwhile, in order; returns how many."""
@@ -174,6 +203,7 @@ class SessionService:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timer_task
             self._timer_task = None
+        await self.history.close()  # replays still being drawn are dropped
         await self.core.store.close()
 
     def _lock_for(self, channel_id: str) -> asyncio.Lock:
@@ -208,6 +238,12 @@ class SessionService:
         try:
             inv = replace(inv, command=command, user_name=clean_name(inv.user_name),
                           options=check_options(inv.options))
+            self.server.seen(inv.channel_id, inv.guild_id)
+            if is_history_click(inv):
+                # Older / Newer on a log page, Reveal under a summary: reads only, by game id,
+                # whether that game runs, has ended or a new one has opened in its channel.
+                outputs = await self.core.presenter.finish(await self.history.click(inv))
+                return [piece for out in outputs for piece in _split(out)]
             if command == "play" and inv.request_id is not None:
                 # Before routing: the request may have ended its game, and a new game may be open.
                 done = await self.store.action_for_request(inv.request_id)
@@ -221,10 +257,13 @@ class SessionService:
                 if command in READABLE and self.core.sessions.in_channel(channel) is None:
                     await load_finished(self.core, channel)
                 outputs = await handler(replace(inv, channel_id=channel))
+                outputs += await self.history.endings({channel})
             except Refusal as refusal:
                 return [error(inv, str(refusal))]
             except RulesError as err:
                 return [error(inv, err.message)]
+        outputs = await self.core.presenter.finish(outputs)
+        outputs = self.server.deliverable(outputs, inv)  # DMs off per server; copies for the feeds
         return [piece for out in outputs for piece in _split(out)]
 
     def _game_channel(self, inv: Invocation) -> str:
@@ -283,11 +322,19 @@ class SessionService:
         command = " ".join(command.lower().lstrip("/").split())
         return self.suggestions.suggest(channel_id, user_id, command, option, typed)
 
+    def note_guild(self, channel_id: str, guild_id: str) -> None:
+        """The server a channel belongs to, as the transport knows it (autocomplete is told only the
+        channel; /game follow suggests the games of the same server)."""
+        self.server.seen(channel_id, guild_id)
+
 
 def _split(out: Output) -> list[Output]:
     pieces = split_text(out.text)
     if len(pieces) == 1:
         return [out]
+    if out.slot is not None:
+        # A living message stays one message (it is edited as one): its text is cut short instead.
+        return [replace(out, text=pieces[0].rsplit("\n", 1)[0] + "\n… (the rest: /game hand or /game status)")]
     first = Output(out.target, pieces[0], image=out.image, image_name=out.image_name, dm_fallback=out.dm_fallback,
                    mentions=out.mentions)
     middle = [Output(out.target, p) for p in pieces[1:-1]]

@@ -30,6 +30,10 @@ class Session:
     settings: GameSettings = field(default_factory=GameSettings)
     state: Any = None
     broken: str | None = None  # why this saved game cannot be played; every command but abort says so
+    # The living board message: the chapter it began in, and the story told in it since (kept in
+    # memory only: after a restart the next board is a new post).
+    board_chapter: str | None = None
+    board_story: list[str] = field(default_factory=list)
 
     @property
     def channel_id(self) -> str:

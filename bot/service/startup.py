@@ -69,6 +69,10 @@ async def resume(core: Core, record: GameRecord, health: LogHealth | None) -> Se
     except Exception as err:
         return _broken(core, record, f"This channel's saved game of {engine.title} has options this version "
                                      f"cannot read ({type(err).__name__}). {ABORT_HINT}")
+    if record.rules_version != engine.rules_version and record.status == "lobby":
+        # A lobby holds seats and options, no state of the rules: it simply opens under these rules.
+        await core.store.set_rules_version(record.id, engine.rules_version)
+        record.rules_version = engine.rules_version
     if record.rules_version != engine.rules_version:
         return _broken(core, record, f"This channel's game was saved under version {record.rules_version} of the "
                                      f"{engine.title} rules, and this bot plays version {engine.rules_version}: it "

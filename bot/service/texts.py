@@ -11,7 +11,10 @@ HELP = """\
 /game new game:<name> [options:"name=value ..."] — open a table; `seed=N` fixes its randomness
 /game join [seat] — take a seat (a label like hero, or a number); /game leave — leave the lobby
 /game start — start when every seat is taken (the creator or any seated player)
-/game status · /game board · /game hand (your screen, privately) · /game log [count]
+/game status · /game board · /game hand (your screen, privately)
+/game log [page] [count] — the moves so far, in pages · /game list — this server's games
+/game replay — an animated replay of the boards · /game reveal — after the end, every hidden screen
+/game stats [user] · /game leaderboard [game] — wins, losses and games in this server
 /game abort — end the game (its creator, or a member with Manage Channels)
 /play action:<notation> — act; autocomplete lists your legal choices. /play alone lists them all.
 /rules [game] [topic] — the game's quick reference"""

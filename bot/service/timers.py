@@ -21,7 +21,7 @@ from datetime import datetime
 
 from bot.service import clocks
 from bot.service.core import Core
-from bot.service.driver import Driver, Step
+from bot.service.driver import Driver
 from bot.service.messages import Output, Target, TargetKind
 from bot.service.presentation import channel_link, user_mention
 from bot.service.seats import Seats
@@ -139,8 +139,7 @@ class Timekeeper:
         who = session.who(seat)
         try:
             if kind == "rule":
-                return await self.driver.submit(session, Step(seat, decision.default, "timer",
-                                                              notes=[f"Time is up for {who}."]))
+                return await self.driver.time_out(session, seat, f"Time is up for {who}.")
             policy = session.settings.timeout
             if policy == "vote":
                 return await self.seats.timeout_vote(session, seat)
@@ -150,8 +149,7 @@ class Timekeeper:
                               f"{who} ran out of time: the AI plays {session.labels[seat]} until they "
                               "/game resume-seat.")
                 return [note] + await self.seats._after_seat_change(session)
-            return await self.driver.submit(session, Step(seat, decision.default, "timer",
-                                                          notes=[f"{who} ran out of time: their move is skipped."]))
+            return await self.driver.time_out(session, seat, f"{who} ran out of time: their move is skipped.")
         except RulesError:
             log.exception("game %s: the default action of seat %s was refused", session.game_id, seat)
             await self._set_clock(session, clocks.cleared(session.record.clock, seat, _FIELD[kind]))

@@ -1,11 +1,17 @@
-"""Blocks both KAPLOOM! images use: the title bar, an assignment row, a row of rolled dice."""
+"""Blocks both KAPLOOM! images use: the title bar, an assignment row, a row of rolled dice.
+
+Both images are 800 px wide and drawn for Discord's inline preview, about 400 px wide: no text is
+smaller than 14 px (7 px in the preview; only tags and the legend are that small), body text is
+18-22 px, and the face letters on rolled dice and slots are 16 px and more.
+"""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 
-from render.core import Pen, fit_text, font, text_width
+from render.core import Pen, fit_font, fit_text, font, text_width
 from render.kaploom.pieces import rolled_die, tag
 from render.kaploom.style import (
     BOARD_COLOUR,
@@ -17,16 +23,16 @@ from render.kaploom.style import (
     MUTED,
     OK,
     PANEL,
-    PHASE_TITLE,
+    PHASE_SHORT,
     TAG_GRAY,
     TEXT,
     VARIANT_TITLE,
     WARN,
 )
-from rules.kaploom.views import AssignmentView, DieView, PlayerView, PublicView
+from rules.kaploom.views import AssignmentView, DieView, PlayerView, PublicView, TotalView
 
-WIDTH = 1200
-MARGIN = 16
+WIDTH = 800
+MARGIN = 12
 
 Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
@@ -84,41 +90,42 @@ def title_bar(
     subtitle: str | None = None,
     badge: tuple[str, tuple[int, int, int]] | None = None,
 ) -> int:
-    """KAPLOOM! / round / variant on one line, the phase and who is awaited on the next."""
+    """KAPLOOM! / round / variant on one line; the phase and who is awaited on the next (a line of
+    their own when both do not fit)."""
     x = MARGIN
-    pen.rect((0, 0, WIDTH, y + 104), fill=PANEL)
-    x += pen.text((x, y + 28), "KAPLOOM!", font(44, True), GOLD)
-    x += 24
-    round_text = f"ROUND {view.round}"
-    x += pen.text((x, y + 30), round_text, font(32, True), TEXT)
     right = WIDTH - MARGIN
-    right -= tag(
-        pen,
-        right,
-        y + 11,
-        VARIANT_TITLE.get(view.variant, view.variant.upper()),
-        TAG_GRAY,
-        size=22,
-        height=38,
-        right=True,
-    )
-    if badge is not None:
-        right -= 10
-        right -= tag(pen, right, y + 11, badge[0], badge[1], size=22, height=38, right=True)
-    if subtitle:
-        x += 20
-        pen.text((x, y + 30), fit_text(subtitle, font(26, True), right - x - 16), font(26, True), MUTED)
-    line_y = y + 78
-    phase = PHASE_TITLE.get(view.phase, view.phase)
-    width = pen.text((MARGIN, line_y), phase, font(26, True), TEXT)
+    phase = PHASE_SHORT.get(view.phase, view.phase)
+    phase_font = font(22, True)
     waiting = _waiting_text(view)
-    if waiting:
+    wait_font = font(20, True)
+    phase_width = text_width(phase, phase_font)
+    two_lines = waiting is not None and phase_width + 24 + text_width(waiting[0], wait_font) > right - x
+    height = 96 + (30 if two_lines else 0)
+    pen.rect((0, y, WIDTH, y + height), fill=PANEL)
+    x += pen.text((x, y + 26), "KAPLOOM!", font(34, True), GOLD)
+    x += 16
+    x += pen.text((x, y + 28), f"ROUND {view.round}", font(26, True), TEXT)
+    right -= tag(pen, right, y + 12, VARIANT_TITLE.get(view.variant, view.variant.upper()), TAG_GRAY,
+                 size=18, height=30, right=True)
+    if badge is not None:
+        right -= 8
+        right -= tag(pen, right, y + 12, badge[0], badge[1], size=18, height=30, right=True)
+    if subtitle:
+        x += 14
+        room = right - x - 12
+        if room > 60:
+            sub_font = fit_font(subtitle, 20, True, room, min_size=16)
+            pen.text((x, y + 29), fit_text(subtitle, sub_font, room), sub_font, MUTED)
+    line_y = y + 72
+    pen.text((MARGIN, line_y), phase, phase_font, TEXT)
+    if waiting is not None:
         text, colour = waiting
-        space = WIDTH - 2 * MARGIN - width - 30
-        pen.text(
-            (WIDTH - MARGIN, line_y), fit_text(text, font(24, True), space), font(24, True), colour, "rm"
-        )
-    return y + 104
+        if two_lines:
+            line_y += 30
+            pen.text((MARGIN, line_y), fit_text(text, wait_font, WIDTH - 2 * MARGIN), wait_font, colour)
+        else:
+            pen.text((WIDTH - MARGIN, line_y), text, wait_font, colour, "rm")
+    return y + height
 
 
 def _waiting_text(view: PublicView) -> tuple[str, tuple[int, int, int]] | None:
@@ -142,27 +149,52 @@ ROLE_SHORT = {
     "power_up": "power up",
     "phase3_trigger": "phase 3",
     "phase2": "phase 2",
-    "lock_in": "lock in",
-    "ally_defense_kicker": "ally def",
-    "ally_attack_kicker": "ally atk",
+    "lock_in": "lock-in",
+    "hand_off": "hand off",
 }
 
 
-def value_text(assignment: AssignmentView) -> str:
-    """What the action is worth: "3" for a base, "+2" for a kicker, "×2" for a multiplier."""
-    if assignment.value is None:
+def value_text(role: str, value: int | None) -> str:
+    """What an action is worth: "3" for a base, "+2" for a kicker, "×2" for a multiplier."""
+    if value is None:
         return ""
-    if assignment.role == "multiplier":
-        return f"×{assignment.value}"
-    if "kicker" in assignment.role:
-        return f"+{assignment.value}"
-    return str(assignment.value)
+    if role == "multiplier":
+        return f"×{value}"
+    if role == "kicker":
+        return f"+{value}"
+    return str(value)
 
 
-def board_heading(pen: Pen, x: int, y: int, board: str, size: int = 19) -> int:
+def formula(total: TotalView) -> str:
+    """(BASE + KICKER(S)) × MULTIPLIER in words: "(POW 3 + RUSH 1) × DOUBLE TROUBLE 2"."""
+    added = [f"{p.name} {p.value}" for p in total.parts if p.kind in ("base", "kicker", "lock_in")]
+    text = " + ".join(added)
+    multiplier = next((p for p in total.parts if p.kind == "multiplier"), None)
+    if multiplier is not None:
+        text = f"({text}) × {multiplier.name} {multiplier.value}" if len(added) > 1 else (
+            f"{text} × {multiplier.name} {multiplier.value}")
+    return text
+
+
+_ARTICLE = re.compile(r"\ba ((?:energy|agility|x_factor|x-factor)\b)")
+_ONE_DICE = re.compile(r"\b1 duo-board dice go\b")
+
+
+def tidy_event(text: str) -> str:
+    """An engine event as the board prints it: "an energy face", "1 duo-board die goes", and the
+    face names as the components spell them (X-FACTOR's "x-factor")."""
+    text = _ARTICLE.sub(r"an \1", text)
+    text = _ONE_DICE.sub("1 duo-board die goes", text)
+    return text.replace("x_factor", "x-factor")
+
+
+def board_heading(pen: Pen, x: int, y: int, board: str, size: int = 20, right_text: str = "",
+                  width: int = 0) -> int:
     colour = BOARD_COLOUR.get(board, MUTED)
     pen.rect((x, y + 4, x + 6, y + 26), fill=colour, radius=2)
     pen.text((x + 14, y + 15), BOARD_TITLE.get(board, board.upper()), font(size, True), colour)
+    if right_text and width:
+        pen.text((x + width, y + 15), right_text, font(18, True), MUTED, "rm")
     return 30
 
 
@@ -174,38 +206,33 @@ def assignment_row(
     assignment: AssignmentView,
     dice: dict[int, DieView],
     roll: dict[int, str],
-    chip: int = 36,
-    requirement: bool = False,
-    show_ids: bool = False,
+    chip: int = 32,
 ) -> int:
-    """✓/✗, the action's name and worth (and its requirement), then the dice placed on it."""
-    height = max(chip + 8, 60) if requirement else chip + 8
+    """✓/✗, the action's name and worth, then the dice placed on it (the public board's reveal)."""
+    height = chip + 8
     middle = y + height / 2
     mark, mark_colour = ("✓", OK) if assignment.active else ("✗", DANGER)
-    pen.text((x + 2, middle), mark, font(26, True), mark_colour)
-    dice_width = _dice_strip_width(assignment.dice, chip, show_ids)
-    name_x = x + 34
-    name_space = width - 34 - dice_width - 12
-    value = value_text(assignment)
+    pen.text((x + 1, middle), mark, font(22, True), mark_colour)
+    count = len(assignment.dice)
+    chip = min(chip, max(24, (width - 150) // max(1, count) - 4)) if count else chip
+    dice_width = _dice_strip_width(assignment.dice, chip)
+    name_x = x + 26
+    name_space = width - 26 - dice_width - 8
+    value = value_text(assignment.role, assignment.value)
     role = ROLE_SHORT.get(assignment.role, assignment.role.replace("_", " "))
-    detail = f"{role} {value}".strip() if assignment.active else f"{role} · not met"
-    name_font = font(23, True)
-    name = fit_text(assignment.name, name_font, max(40, name_space - 60))
+    detail = f"{role} {value}".strip() if assignment.active else "inactive"
+    name_font = fit_font(assignment.name, 20, True, name_space, min_size=16)
     used = pen.text(
-        (name_x, middle - (12 if requirement else 0)), name, name_font, TEXT if assignment.active else DIM
+        (name_x, middle), fit_text(assignment.name, name_font, name_space), name_font,
+        TEXT if assignment.active else MUTED,
     )
-    small = font(19)
-    if requirement:
-        detail = f"{assignment.requirement} · {detail}"
-        pen.text((name_x, middle + 16), fit_text(detail, small, name_space), small, MUTED)
-    else:
-        room = name_space - used - 12
-        if room > 30:
-            colour = MUTED if assignment.active else DIM
-            pen.text((name_x + used + 12, middle + 1), fit_text(detail, small, room), small, colour)
-    dice_strip(
-        pen, x + width - dice_width, y + 4, assignment.dice, dice, _faces_on(assignment, roll), chip, show_ids
-    )
+    room = name_space - used - 8
+    small = font(18)
+    if room > text_width(value or "…", small):
+        colour = MUTED if assignment.active else DIM
+        pen.text((name_x + used + 8, middle + 1), fit_text(detail, small, room), small, colour)
+    dice_strip(pen, x + width - dice_width, y + 4 + (32 - chip) / 2, assignment.dice, dice,
+               _faces_on(assignment, roll), chip)
     return height
 
 
@@ -217,11 +244,10 @@ def _faces_on(assignment: AssignmentView, roll: dict[int, str]) -> dict[int, str
     return roll
 
 
-def _dice_strip_width(ids: tuple[int, ...], chip: int, show_ids: bool) -> int:
+def _dice_strip_width(ids: tuple[int, ...], chip: int) -> int:
     if not ids:
         return 0
-    step = chip + (34 if show_ids else 0) + 5
-    return step * len(ids) - 5
+    return (chip + 4) * len(ids) - 4
 
 
 def dice_strip(
@@ -232,17 +258,12 @@ def dice_strip(
     dice: dict[int, DieView],
     roll: dict[int, str],
     chip: int,
-    show_ids: bool = False,
 ) -> int:
-    """Dice showing their rolled faces, left to right; with ``show_ids`` each is followed by "#n"."""
+    """Dice showing their rolled faces, left to right."""
     for die_id in ids:
         rolled_die(pen, x, y, chip, dice.get(die_id), roll.get(die_id, "blank"))
-        x += chip
-        if show_ids:
-            pen.text((x + 3, y + chip / 2), f"#{die_id}", font(19, True), MUTED)
-            x += 34
-        x += 5
-    return _dice_strip_width(ids, chip, show_ids)
+        x += chip + 4
+    return _dice_strip_width(ids, chip)
 
 
 def boards_block(
@@ -253,9 +274,7 @@ def boards_block(
     assignments: tuple[AssignmentView, ...],
     dice: dict[int, DieView],
     roll: dict[int, str],
-    chip: int = 38,
-    requirement: bool = False,
-    show_ids: bool = False,
+    chip: int = 32,
 ) -> int:
     """Assignments grouped by board (attack, defense, power up, super, duo); returns the height used."""
     start = y
@@ -263,8 +282,8 @@ def boards_block(
         rows = [a for a in assignments if a.board == board]
         if not rows:
             continue
-        y += board_heading(pen, x, y, board)
+        y += board_heading(pen, x, y, board, size=18)
         for assignment in rows:
-            y += assignment_row(pen, x, y, width, assignment, dice, roll, chip, requirement, show_ids)
+            y += assignment_row(pen, x, y, width, assignment, dice, roll, chip)
         y += 4
     return y - start

@@ -14,6 +14,7 @@ from render.kaploom.style import (
     SUBPANEL,
     TEXT,
     TOKEN_EDGE,
+    blend,
     dark_edge,
     edge,
     health_colour,
@@ -37,7 +38,7 @@ def face_chip(pen: Pen, x: float, y: float, size: int, face: str) -> int:
 
 def die_width(die: DieView, size: int) -> int:
     """Action dice are drawn wider, to show their six faces as a 3 × 2 grid."""
-    return size if die.kind == "trait" else round(size * 1.5)
+    return size if die.kind == "trait" else round(size * 1.6)
 
 
 def pool_die(pen: Pen, x: float, y: float, size: int, die: DieView) -> int:
@@ -46,18 +47,18 @@ def pool_die(pen: Pen, x: float, y: float, size: int, die: DieView) -> int:
     width = die_width(die, size)
     if die.kind == "trait":
         colour = DIE_COLOUR.get(die.colour, DIM)
-        pen.rect((x, y, x + size, y + size), fill=colour, outline=edge(colour), width=2, radius=9)
+        pen.rect((x, y, x + size, y + size), fill=colour, outline=edge(colour), width=2, radius=8)
         pen.text(
             (x + size / 2, y + size / 2), str(die.id), font(int(size * 0.5), True), readable_on(colour), "mm"
         )
         return width
     body = DIE_COLOUR["gray"]
-    pen.rect((x, y, x + width, y + size), fill=body, outline=edge(body), width=2, radius=9)
-    pad = 4
+    pen.rect((x, y, x + width, y + size), fill=body, outline=edge(body), width=2, radius=8)
+    pad = 2
     cell_w = (width - 2 * pad) / 3
     cell_h = (size - 2 * pad) / 2
-    cell = min(cell_w, cell_h) - 2
-    letter_font = font(max(10, int(cell * 0.62)), True)
+    cell = min(cell_w, cell_h) - 1
+    letter_font = font(max(12, int(cell * 0.8)), True)
     for index, face in enumerate(die.faces[:6]):
         cx = x + pad + cell_w * (index % 3) + cell_w / 2
         cy = y + pad + cell_h * (index // 3) + cell_h / 2
@@ -66,7 +67,7 @@ def pool_die(pen: Pen, x: float, y: float, size: int, die: DieView) -> int:
             pen.rect(box, fill=dark_edge(body), radius=3)
         else:
             colour = FACE_COLOUR.get(face, DIM)
-            pen.rect(box, fill=colour, outline=dark_edge(colour), width=1, radius=3)
+            pen.rect(box, fill=colour, radius=3)
             pen.text((cx, cy + 1), FACE_LETTER.get(face, "?"), letter_font, readable_on(colour), "mm")
     return width
 
@@ -88,7 +89,7 @@ def rolled_die(pen: Pen, x: float, y: float, size: int, die: DieView | None, fac
         radius=max(4, size // 6),
     )
     # The face sits in a white ring so that it stands out even on a die of its own colour.
-    radius = size * 0.37
+    radius = size * 0.4
     centre = (x + size / 2, y + size / 2)
     ring = max(2, size // 16)
     if face == "blank":
@@ -99,10 +100,43 @@ def rolled_die(pen: Pen, x: float, y: float, size: int, die: DieView | None, fac
         pen.text(
             (centre[0], centre[1] + 1),
             FACE_LETTER.get(face, "?"),
-            font(int(size * 0.42), True),
+            font(int(size * 0.5), True),
             readable_on(face_colour),
             "mm",
         )
+    return size
+
+
+SLOT_FACE = {"might", "energy", "toughness", "agility", "x_factor"}
+
+
+def slot_chip(
+    pen: Pen, x: float, y: float, size: int, need: str, die: DieView | None, face: str | None,
+    ally: tuple[int, int, int] | None = None,
+) -> int:
+    """One die's place in an action's requirement. Filled: the die with its rolled face (an ally's
+    die ringed in ``ally``, their team's colour). Empty: what it takes, as the rulebook draws it: a
+    face ring with its letter (a wild fits too), "?" on a round slot for ANY DIE, "?" on a square
+    for ANY ACTION DIE, "+" on a square for a NON-BLANK ACTION DIE."""
+    if face is not None:
+        if ally is not None:
+            pen.rect((x - 3, y - 3, x + size + 3, y + size + 3), fill=None, outline=ally, width=3,
+                     radius=max(4, size // 6) + 3)
+        return rolled_die(pen, x, y, size, die, face)
+    centre = (x + size / 2, y + size / 2)
+    letter = font(int(size * 0.56), True)
+    if need in SLOT_FACE:
+        colour = FACE_COLOUR[need]
+        pen.circle(centre, size / 2 - 1, fill=blend(colour, SUBPANEL, 0.8), outline=colour, width=3)
+        pen.text((centre[0], centre[1] + 1), FACE_LETTER[need], letter, blend(colour, TEXT, 0.25), "mm")
+    elif need == "any":
+        pen.circle(centre, size / 2 - 1, fill=SUBPANEL, outline=MUTED, width=2)
+        pen.text((centre[0], centre[1] + 1), "?", letter, MUTED, "mm")
+    else:
+        body = DIE_COLOUR["gray"]
+        pen.rect((x + 1, y + 1, x + size - 1, y + size - 1), fill=blend(body, SUBPANEL, 0.6), outline=body,
+                 width=2, radius=max(4, size // 6))
+        pen.text((centre[0], centre[1] + 1), "+" if need == "non_blank_action" else "?", letter, TEXT, "mm")
     return size
 
 
@@ -121,7 +155,7 @@ def health_bar(
 def first_player_token(pen: Pen, x: float, y: float, size: int) -> int:
     """The gold first-player token with "1st" on it."""
     pen.circle((x + size / 2, y + size / 2), size / 2, fill=GOLD, outline=TOKEN_EDGE, width=3)
-    pen.text((x + size / 2, y + size / 2 + 1), "1st", font(int(size * 0.4), True), DARK_TEXT, "mm")
+    pen.text((x + size / 2, y + size / 2 + 1), "1st", font(max(14, int(size * 0.42)), True), DARK_TEXT, "mm")
     return size
 
 

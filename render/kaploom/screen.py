@@ -1,25 +1,29 @@
 """A player's own screen, sent to them alone (DM or ephemeral reply).
 
-Layout (1200 px wide): the title bar marked PRIVATE; everybody's health for context; the player's
-dice (rolled faces with their numbers and where each sits, or their composition before a roll);
-their assignments per board with requirement, dice and whether they are active; unassigned and
-locked dice, stored faces, the 2 vs 2 pointer; and what the engine waits for from them.
+Layout (800 px wide, readable at Discord's ~400 px preview): the title bar marked PRIVATE;
+everybody's health; the attack and defense totals the dice as placed would give at the reveal
+(Phase 1) or gave (after it), with what counts; the player's dice (rolled faces with their numbers
+and where each sits, or their composition); in Phase 1 every action of their boards as a card with
+its value and its requirement's slots, the dice on it in their slots (an ally's duo dice ringed in
+the team colour and marked ALLY), after the reveal the actions they placed dice on; the 2 vs 2
+pointer; and what the engine waits for from them.
 """
 
 from __future__ import annotations
 
-from render.core import Pen, encode_png, fit_text, font, new_canvas, text_width, wrap_text
+from render.core import Pen, encode_png, fit_font, fit_text, font, new_canvas, text_width, wrap_text
 from render.kaploom.common import (
     MARGIN,
     WIDTH,
     Names,
-    boards_block,
-    dice_strip,
+    board_heading,
     display_name,
+    formula,
     label,
     labels,
     role_and_name,
     title_bar,
+    value_text,
 )
 from render.kaploom.pieces import (
     die_label,
@@ -29,9 +33,13 @@ from render.kaploom.pieces import (
     health_bar,
     pool_die,
     rolled_die,
+    slot_chip,
+    tag,
 )
 from render.kaploom.style import (
     BACKGROUND,
+    BOARD_COLOUR,
+    BOARD_ORDER,
     DANGER,
     DIM,
     GOLD,
@@ -47,10 +55,15 @@ from render.kaploom.style import (
     health_colour,
     palette,
 )
-from rules.kaploom.views import AssignmentView, DieView, PlayerView, PrivateView
+from rules.kaploom.views import ActionView, DieView, PlayerView, PrivateView
 
-ROLL_DIE = 64
-ROLL_STEP = 128  # room under each die for its number and the action it sits on
+ROLL_DIE = 52
+ROLL_STEP = 125  # a column per die (six to a row), wide enough for the name of the action it sits on
+INNER = WIDTH - 2 * MARGIN - 24  # inside a section panel
+SLOT = 32  # a requirement slot on an action card
+CARD_COLUMNS = 3
+CARD_GAP = 8
+ROLE_TAG = {"immediate": "IMMEDIATE", "phase3_trigger": "PHASE 3", "phase2": "PHASE 2", "lock_in": "LOCK-IN"}
 
 
 def render_screen(view: PrivateView, names: Names = None) -> bytes:
@@ -65,224 +78,396 @@ def _me(view: PrivateView) -> PlayerView:
     return next(p for p in view.public.players if p.seat == view.seat)
 
 
+def _ally(view: PrivateView, me: PlayerView) -> PlayerView | None:
+    return next((p for p in view.public.players if p.team == me.team and p.seat != me.seat), None)
+
+
 def _layout(pen: Pen, view: PrivateView, names: Names) -> int:
     me = _me(view)
-    y = title_bar(pen, view.public, 0, subtitle=f"{label(me)}'S SCREEN", badge=("PRIVATE", DANGER))
-    y += 12
-    y = _health_strip(pen, view, y, names) + 12
-    y = _section(pen, y, lambda p, yy: _dice(p, view, me, yy)) + 12
-    if view.assignments or view.roll or view.ally_duo:
-        y = _section(pen, y, lambda p, yy: _assignments(p, view, me, yy)) + 12
+    # The red badge says whose screen it is: private, for them alone.
+    y = title_bar(pen, view.public, 0, badge=(f"{label(me)}'S SCREEN", DANGER))
+    y += 10
+    y = _health_strip(pen, view, y, names) + 10
+    if view.attack is not None and view.defense is not None and view.public.phase != "over" and not me.knocked_out:
+        y = _section(pen, y, lambda p, yy: _totals(p, view, yy)) + 10
+    y = _section(pen, y, lambda p, yy: _dice(p, view, me, yy)) + 10
+    if _cards(view):
+        y = _section(pen, y, lambda p, yy: _boards(p, view, me, yy)) + 10
     y = _pending(pen, view, y)
     return y + MARGIN
 
 
 def _section(pen: Pen, y: int, body) -> int:
-    """A panel around ``body(pen, top) -> height``, sized by a dry run first."""
-    height = body(Pen(), y) + 14
-    pen.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=PANEL, outline=PANEL_EDGE, width=2, radius=14)
+    """A panel around ``body(pen, top) -> height``, sized by a dry run first (a dry pen measures
+    as it goes, so it needs no second run)."""
+    if pen.dry:
+        return y + body(pen, y) + 12
+    height = body(Pen(), y) + 12
+    pen.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=PANEL, outline=PANEL_EDGE, width=2, radius=12)
     body(pen, y)
     return y + height
 
 
 def _health_strip(pen: Pen, view: PrivateView, y: int, names: Names) -> int:
-    """Everyone's health, you first, so the screen can be read without the channel board."""
+    """Everyone's health, you first, two cards to a row, so the screen can be read without the
+    channel board."""
     players = sorted(view.public.players, key=lambda p: (p.seat != view.seat, p.seat))
-    gap = 12
-    width = (WIDTH - 2 * MARGIN - gap * (len(players) - 1)) // len(players)
-    height = 96
+    gap = 10
+    width = (WIDTH - 2 * MARGIN - gap) // 2
+    height = 78
     for index, player in enumerate(players):
-        x = MARGIN + index * (width + gap)
+        x = MARGIN + (index % 2) * (width + gap)
+        top = y + (index // 2) * (height + gap)
         accent = TEAM_ACCENT.get(player.team, PANEL_EDGE)
         is_me = player.seat == view.seat
-        pen.rect(
-            (x, y, x + width, y + height), fill=PANEL, outline=GOLD if is_me else accent, width=3, radius=12
-        )
-        right = x + width - 12
+        pen.rect((x, top, x + width, top + height), fill=PANEL, outline=GOLD if is_me else accent, width=3,
+                 radius=10)
+        right = x + width - 10
         if player.seat == view.public.first_player:
-            right -= first_player_token(pen, right - 36, y + 7, 36) + 6
-        name_font = font(23 if len(players) <= 2 else 21, True)
-        room = right - x - 20
+            right -= first_player_token(pen, right - 32, top + 5, 32) + 6
+        name_font = font(21, True)
         you = text_width("YOU", name_font) + 10 if is_me else 0
+        ally = " (ALLY)" if player.team == _me(view).team and not is_me else ""
         used = role_and_name(
-            pen,
-            x + 14,
-            y + 25,
-            label(player),
-            display_name(names, player.seat),
-            name_font,
-            font(20 if len(players) <= 2 else 18, True),
-            TEXT,
-            MUTED,
-            room - you,
+            pen, x + 12, top + 21, label(player) + ally, display_name(names, player.seat), name_font,
+            font(19, True), TEXT, MUTED, right - x - 16 - you,
         )
-        if is_me and x + 14 + used + you <= right:
-            pen.text((x + 24 + used, y + 25), "YOU", name_font, GOLD)
+        if is_me:
+            pen.text((x + 20 + used, top + 21), "YOU", name_font, GOLD)
         colour = DANGER if player.knocked_out else health_colour(player.health, player.max_health)
-        used = pen.text((x + 14, y + 68), str(player.health), font(38, True), colour)
-        used += pen.text((x + 16 + used, y + 74), f"/{player.max_health}", font(21, True), MUTED) + 2
-        bar_x = x + 14 + max(used, 90) + 10
-        health_bar(
-            pen,
-            bar_x,
-            y + 58,
-            x + width - 14 - bar_x,
-            22,
-            player.health,
-            player.max_health,
-            player.knocked_out,
-        )
+        used = pen.text((x + 12, top + 55), str(player.health), font(30, True), colour)
+        used += pen.text((x + 14 + used, top + 60), f"/{player.max_health}", font(18, True), MUTED) + 2
+        bar_x = x + 12 + max(used, 72) + 8
+        health_bar(pen, bar_x, top + 46, x + width - 12 - bar_x, 20, player.health, player.max_health,
+                   player.knocked_out)
         if player.knocked_out:
-            pen.text(((bar_x + x + width - 14) / 2, y + 69), "K.O.", font(19, True), DANGER, "mm")
-    return y + height
+            pen.text(((bar_x + x + width - 12) / 2, top + 56), "K.O.", font(17, True), DANGER, "mm")
+    rows = (len(players) + 1) // 2
+    return y + rows * height + (rows - 1) * gap
 
 
-def _where(view: PrivateView) -> dict[int, AssignmentView]:
-    return {die_id: a for a in view.assignments for die_id in a.dice}
+# ---------------------------------------------------------------- the totals
+
+
+def _no_base(view: PrivateView, which: str) -> str:
+    if view.public.phase != "roll":
+        return f"no base {which} this round"
+    bases = [a.name for a in view.actions if a.role == "base" and a.total == which]
+    head = f"no base {which} yet"
+    if len(bases) > 1:
+        return f"{head}: {', '.join(bases[:-1])} or {bases[-1]}"
+    return f"{head}: {bases[0]}" if bases else head
+
+
+def _totals(pen: Pen, view: PrivateView, y: int) -> int:
+    start = y
+    x = MARGIN + 14
+    phase1 = view.public.phase == "roll"
+    title = "IF THE SCREENS CAME DOWN NOW" if phase1 else "YOUR TOTALS THIS ROUND"
+    pen.text((x, y + 20), title, font(21, True), TEXT)
+    y += 38
+    badge_w = 0
+    for name in ("ATTACK", "DEFENSE"):
+        badge_w = max(badge_w, text_width(name, font(18, True)) + text_width("88", font(30, True)) + 34)
+    for which, total in (("attack", view.attack), ("defense", view.defense)):
+        assert total is not None
+        colour = BOARD_COLOUR[which]
+        pen.rect((x, y, x + badge_w, y + 42), fill=blend(colour, SUBPANEL, 0.35), outline=colour, width=2, radius=8)
+        pen.text((x + 10, y + 22), which.upper(), font(18, True), TEXT)
+        pen.text((x + badge_w - 10, y + 21), str(total.value), font(30, True), TEXT, "rm")
+        text_x = x + badge_w + 12
+        room = WIDTH - MARGIN - 14 - text_x
+        if total.base:
+            explained = formula(total)
+            colour_text = TEXT
+        else:
+            explained = _no_base(view, which)
+            colour_text = MUTED
+        lines = wrap_text(explained, font(20, True), room, max_lines=2)
+        line_h = 24
+        top = y + 21 - (len(lines) - 1) * line_h / 2
+        for index, line in enumerate(lines):
+            pen.text((text_x, top + index * line_h), line, font(20, True), colour_text)
+        y += max(48, 24 * len(lines) + 10)
+        for note in total.notes:
+            for line in wrap_text("• " + note, font(19), INNER - 12, max_lines=2):
+                pen.text((x + 6, y + 11), line, font(19), WARN if phase1 else MUTED)
+                y += 24
+            y += 2
+    if phase1:
+        pen.text((x, y + 12), "Only the higher base and the higher multiplier count.", font(18), MUTED)
+        y += 26
+    return y - start
+
+
+# ---------------------------------------------------------------- the dice
+
+
+def _where(view: PrivateView) -> dict[int, ActionView]:
+    return {die_id: a for a in view.actions for die_id in a.dice}
 
 
 def _dice(pen: Pen, view: PrivateView, me: PlayerView, y: int) -> int:
     start = y
-    x = MARGIN + 18
-    inner = WIDTH - 2 * MARGIN - 36
-    rolled = bool(view.roll)
+    x = MARGIN + 14
+    rolled = bool(view.roll) and view.public.phase == "roll"
     title = "YOUR ROLL" if rolled else "YOUR DICE"
-    used = pen.text((x, y + 24), title, font(24, True), TEXT)
-    if not rolled:
-        pen.text((x + used + 16, y + 25), "(not rolled this round)", font(21), MUTED)
-    y += 46
+    used = pen.text((x, y + 20), title, font(21, True), TEXT)
+    if rolled and view.unassigned:
+        free = [i for i in view.unassigned if i not in view.locked]
+        if free:
+            note = f"{len(free)} free: " + ", ".join(f"#{i}" for i in free)
+            pen.text((x + used + 14, y + 21), fit_text(note, font(19, True), INNER - used - 14), font(19, True), OK)
+    y += 38
     if not me.dice:
-        pen.text((x, y + 16), "no dice", font(21), DIM)
-        return y + 36 - start
+        pen.text((x, y + 14), "no dice", font(20), DIM)
+        return y + 32 - start
     where = _where(view)
     locked = set(view.locked)
     cursor = x
     top = y
+    row_height = ROLL_DIE + (58 if rolled else 26)
     for die in me.dice:
         width = ROLL_DIE if rolled else die_width(die, ROLL_DIE)
-        step = max(ROLL_STEP, width + 16)
-        if cursor + step > x + inner + 16:
+        step = ROLL_STEP if rolled else width + 10
+        if cursor + step > x + INNER + 4:
             cursor = x
-            top += ROLL_DIE + 52
+            top += row_height
         if rolled:
-            # Each die is centred in a column wide enough for the name of the action it sits on.
-            rolled_die(
-                pen, cursor + (step - ROLL_DIE) / 2, top, ROLL_DIE, die, view.roll.get(die.id, "blank")
-            )
+            rolled_die(pen, cursor + (step - ROLL_DIE) / 2, top, ROLL_DIE, die, view.roll.get(die.id, "blank"))
             centre = cursor + step / 2
-            pen.text((centre, top + ROLL_DIE + 14), f"#{die.id}", font(20, True), TEXT, "mm")
+            pen.text((centre, top + ROLL_DIE + 12), f"#{die.id}", font(19, True), TEXT, "mm")
             place, colour = _place(die, where, locked)
-            small = font(16, True)
-            pen.text((centre, top + ROLL_DIE + 36), fit_text(place, small, step - 8), small, colour, "mm")
+            longest = max(place.split(), key=len)
+            place_font = fit_font(longest, 18, True, step - 6, min_size=14)
+            lines = wrap_text(place, place_font, step - 6, max_lines=2)
+            for index, line in enumerate(lines):
+                pen.text((centre, top + ROLL_DIE + 33 + 19 * index), line, place_font, colour, "mm")
         else:
             pool_die(pen, cursor, top, ROLL_DIE, die)
             if die.kind == "action":
-                die_label(pen, cursor, top + ROLL_DIE + 4, width, f"#{die.id}", 20)
+                die_label(pen, cursor, top + ROLL_DIE + 2, width, f"#{die.id}", 18)
         cursor += step
-    y = top + ROLL_DIE + 52
-    action_dice = [d for d in me.dice if d.kind == "action"]
-    if rolled and action_dice and view.public.phase == "power_up":
-        # Power up is when faces get attached, detached and swapped: show what each action die carries.
-        used = pen.text((x, y + 23), "ACTION DICE FACES", font(19, True), MUTED) + 14
-        cursor = x + used
-        for die in action_dice:
-            width = die_width(die, 46)
-            if cursor + width + 40 > x + inner:
-                break
-            cursor += pen.text((cursor, y + 23), f"#{die.id}", font(19, True), MUTED) + 6
-            pool_die(pen, cursor, y, 46, die)
-            cursor += width + 18
-        y += 56
+    y = top + row_height
     if me.stored_faces:
-        used = pen.text((x, y + 17), "STORED FACES", font(19, True), MUTED) + 12
+        used = pen.text((x, y + 16), "STORED FACES", font(18, True), MUTED) + 10
         for index, face in enumerate(me.stored_faces):
-            face_chip(pen, x + used + index * 38, y + 1, 32, face)
-        y += 42
+            face_chip(pen, x + used + index * 34, y + 2, 30, face)
+        y += 38
     if me.locked_in:
-        used = pen.text((x, y + 16), "LOCKED IN", font(19, True), GOLD) + 12
-        pen.text(
-            (x + used, y + 16),
-            fit_text(", ".join(me.locked_in), font(22, True), inner - used),
-            font(22, True),
-            TEXT,
-        )
-        y += 36
+        used = pen.text((x, y + 15), "LOCKED IN", font(18, True), GOLD) + 10
+        for index, line in enumerate(wrap_text(", ".join(me.locked_in), font(20, True), INNER - used, max_lines=2)):
+            pen.text((x + used, y + 15 + 26 * index), line, font(20, True), TEXT)
+            y += 26 if index else 0
+        y += 32
+    if view.target is not None:
+        used = pen.text((x, y + 16), "POINTER", font(18, True), MUTED) + 10
+        target = labels(view.public, (view.target,))
+        pen.text((x + used, y + 16), f"→ {target} (secret until the reveal)" if view.public.phase == "roll"
+                 else f"→ {target}", font(20, True), TEXT)
+        y += 34
     return y - start
 
 
-def _place(
-    die: DieView, where: dict[int, AssignmentView], locked: set[int]
-) -> tuple[str, tuple[int, int, int]]:
+def _place(die: DieView, where: dict[int, ActionView], locked: set[int]) -> tuple[str, tuple[int, int, int]]:
     if die.id in locked:
-        return ("LOCKED", GOLD)
+        name = where[die.id].name if die.id in where else ""
+        return (f"{name} (LOCKED)".strip() if name else "LOCKED", GOLD)
     if die.id in where:
-        assignment = where[die.id]
-        return (assignment.name, OK if assignment.active else WARN)
+        action = where[die.id]
+        return (action.name, OK if action.met else WARN)
     return ("free", MUTED)
 
 
-def _assignments(pen: Pen, view: PrivateView, me: PlayerView, y: int) -> int:
+# ---------------------------------------------------------------- the boards
+
+
+def _cards(view: PrivateView) -> list[ActionView]:
+    """Phase 1: every action of the boards (to plan from); after the reveal: those with dice on them."""
+    if view.public.phase == "roll" and view.roll:
+        return list(view.actions)
+    return [a for a in view.actions if any(slot.die is not None for slot in a.slots)]
+
+
+def _boards(pen: Pen, view: PrivateView, me: PlayerView, y: int) -> int:
     start = y
-    x = MARGIN + 18
-    inner = WIDTH - 2 * MARGIN - 36
-    pen.text((x, y + 24), "YOUR BOARDS", font(24, True), TEXT)
-    y += 46
+    x = MARGIN + 14
+    phase1 = view.public.phase == "roll"
+    pen.text((x, y + 20), "YOUR BOARDS" if phase1 else "YOUR ACTIONS THIS ROUND", font(21, True), TEXT)
+    y += 36
+    cards = _cards(view)
     dice = {d.id: d for d in me.dice}
-    if view.assignments:
-        y += boards_block(
-            pen, x, y, inner, view.assignments, dice, view.roll, chip=40, requirement=True, show_ids=True
-        )
-    else:
-        pen.text((x, y + 16), "No dice assigned yet.", font(22), MUTED)
-        y += 38
-    ally_duo = view.ally_duo
-    ally = next((p for p in view.public.players if p.team == me.team and p.seat != me.seat), None)
-    if ally_duo and ally is not None:
-        y += 6
-        pen.text((x, y + 16), f"{label(ally)} (ALLY) ON THE DUO BOARD", font(21, True), MUTED)
-        y += 34
-        ally_dice = {d.id: d for d in ally.dice}
-        y += boards_block(pen, x, y, inner, ally_duo, ally_dice, {}, chip=40, requirement=True, show_ids=True)
-    for title, ids, colour in (("UNASSIGNED", view.unassigned, MUTED), ("LOCKED", view.locked, GOLD)):
-        if not ids:
+    ally = _ally(view, me)
+    ally_dice = {d.id: d for d in ally.dice} if ally is not None else {}
+    ally_colour = TEAM_ACCENT.get(me.team, TEXT) if ally is not None else None
+    card_w = (INNER - CARD_GAP * (CARD_COLUMNS - 1)) // CARD_COLUMNS
+    for board in BOARD_ORDER:
+        rows = [a for a in cards if a.board == board]
+        if not rows:
             continue
-        used = pen.text((x, y + 22), title, font(19, True), colour) + 14
-        fits = max(1, (inner - used) // 84)
-        dice_strip(pen, x + used, y + 2, ids[:fits], dice, view.roll, 40, show_ids=True)
-        y += 48
-    if view.target is not None:
-        target = labels(view.public, (view.target,))
-        used = pen.text((x, y + 18), "POINTER", font(19, True), MUTED) + 14
-        pen.text((x + used, y + 18), f"→ {target}", font(24, True), TEXT)
-        y += 40
+        met = sum(a.met for a in rows) if phase1 else sum(a.active for a in rows)
+        counted = f"{met} met" if phase1 else f"{met} active"
+        y += board_heading(pen, x, y, board, size=19, right_text=counted, width=INNER)
+        for first in range(0, len(rows), CARD_COLUMNS):
+            line = rows[first : first + CARD_COLUMNS]
+            height = max(_card_height(a) for a in line)
+            for index, action in enumerate(line):
+                # A card depends on its action, the dice in its slots and its size only: drawn once,
+                # then pasted (most cards are the same from one screen to the next).
+                used = tuple(
+                    (ally_dice if slot.ally else dice).get(slot.die) for slot in action.slots if slot.die is not None
+                )
+                key = ("card", action, used, card_w, height, ally_colour, phase1)
+                pen.tile((x + index * (card_w + CARD_GAP), y), (card_w, height), PANEL, key,
+                         lambda p, a=action, h=height: _card(p, 0, 0, card_w, h, a, dice, ally_dice, ally_colour, phase1))
+            y += height + CARD_GAP
+        y += 2
+    if phase1:
+        y += _legend(pen, x, y, ally_colour)
     return y - start
+
+
+def _card_height(action: ActionView) -> int:
+    labelled = any(slot.die is not None for slot in action.slots)
+    return 30 + SLOT + (19 if labelled else 0) + 7
+
+
+def _card(
+    pen: Pen, x: int, y: int, width: int, height: int, action: ActionView, dice: dict[int, DieView],
+    ally_dice: dict[int, DieView], ally_colour, phase1: bool,
+) -> None:
+    """An action card: status and name, its worth, its requirement's slots with the dice on them."""
+    filled = [slot for slot in action.slots if slot.die is not None]
+    done = action.met if phase1 else action.active
+    if done:
+        fill, outline = blend(OK, SUBPANEL, 0.82), OK
+    elif filled and not phase1:  # revealed and not active: it is over for this round
+        fill, outline = SUBPANEL, blend(DANGER, SUBPANEL, 0.3)
+    elif filled:
+        fill, outline = blend(WARN, SUBPANEL, 0.88), WARN
+    else:
+        fill, outline = SUBPANEL, PANEL_EDGE
+    pen.rect((x, y, x + width, y + height), fill=fill, outline=outline, width=2, radius=8)
+    inner_x = x + 8
+    right = x + width - 8
+    # Worth (filled when it counts in a total now) or what kind of action it is.
+    worth = value_text(action.role, action.value)
+    colour = BOARD_COLOUR.get(action.board, MUTED)
+    lead = 30 if (done or filled) else 0  # the ✓ or the "1/2" before the name
+    if worth:
+        # The tag takes the colour of the total it adds to; off the attack and defense boards it says
+        # which ("+2 DEF") where the name still fits whole beside it.
+        colour = BOARD_COLOUR.get(action.total or action.board, MUTED)
+        if action.board in ("super", "duo") and action.total:
+            longer = worth + (" ATK" if action.total == "attack" else " DEF")
+            if text_width(action.name, font(16, True)) + lead + text_width(longer, font(17, True)) + 34 <= width - 16:
+                worth = longer
+        tag_fill = colour if action.counted else blend(colour, SUBPANEL, 0.6)
+        right -= tag(pen, right, y + 4, worth, tag_fill, size=17, height=23, right=True) + 6
+    else:
+        # A kind tag (LOCK-IN, IMMEDIATE, ...) only where the name still fits beside it.
+        kind = "LOCKED IN" if action.locked_in else ROLE_TAG.get(action.role)
+        if kind and text_width(action.name, font(16, True)) + lead + text_width(kind, font(14, True)) + 30 <= width - 16:
+            fill_kind = GOLD if action.locked_in else blend(colour, SUBPANEL, 0.55)
+            right -= tag(pen, right, y + 4, kind, fill_kind, size=14, height=23, right=True) + 6
+    name_x = inner_x
+    if done:
+        name_x += pen.text((inner_x, y + 16), "✓", font(20, True), OK) + 4
+    elif filled:
+        count = f"{len(filled)}/{action.size}" if phase1 else "✗"
+        name_x += pen.text((inner_x, y + 16), count, font(18, True), WARN if phase1 else DANGER) + 6
+    room = right - name_x
+    name_font = fit_font(action.name, 20, True, room, min_size=15)
+    pen.text((name_x, y + 16), fit_text(action.name, name_font, room), name_font, TEXT if filled or done else MUTED)
+    # The requirement's slots; a matched pair sits in one capsule.
+    top = y + 29
+    slot_x = inner_x
+    gap = 5
+    positions = []
+    for index, slot in enumerate(action.slots):
+        positions.append(slot_x)
+        slot_x += SLOT + gap
+        if slot.pair and index + 1 < len(action.slots) and action.slots[index + 1].pair != slot.pair:
+            slot_x += 2
+    for index, slot in enumerate(action.slots):
+        if slot.pair and (index == 0 or action.slots[index - 1].pair != slot.pair):
+            end = positions[index + 1] + SLOT if index + 1 < len(positions) else positions[index] + SLOT
+            pen.rect((positions[index] - 3, top - 3, end + 3, top + SLOT + 3), fill=blend(MUTED, SUBPANEL, 0.7),
+                     outline=MUTED, width=1, radius=SLOT // 2 + 3)
+            pen.text(((positions[index] + SLOT + positions[index + 1]) / 2, top + SLOT / 2), "=", font(16, True),
+                     TEXT, "mm")
+    for index, slot in enumerate(action.slots):
+        owner = ally_dice if slot.ally else dice
+        die = owner.get(slot.die) if slot.die is not None else None
+        slot_chip(pen, positions[index], top, SLOT, slot.need, die, slot.face, ally_colour if slot.ally else None)
+        if slot.die is not None:
+            text = "ALLY" if slot.ally else f"#{slot.die}"
+            pen.text((positions[index] + SLOT / 2, top + SLOT + 10), text, font(16, True),
+                     TEXT if not slot.ally else blend(ally_colour or TEXT, TEXT, 0.4), "mm")
+
+
+def _legend(pen: Pen, x: int, y: int, ally_colour) -> int:
+    """What the empty slots mean, in the rulebook's words."""
+    size = 26
+    items = [
+        ("might", "face (wild fits)"),
+        ("any", "any die"),
+        ("action", "action die"),
+        ("non_blank_action", "non-blank action die"),
+    ]
+    cursor = x
+    top = y + 4
+    small = font(17)
+    for need, text in items:
+        width = size + 6 + text_width(text, small)
+        if cursor + width > x + INNER:
+            cursor = x
+            top += size + 6
+        slot_chip(pen, cursor, top, size, need, None, None)
+        cursor += size + 6
+        cursor += pen.text((cursor, top + size / 2), text, small, MUTED) + 12
+    pair_text = "= matching pair"
+    width = text_width(pair_text, small)
+    if cursor + width > x + INNER:
+        cursor = x
+        top += size + 6
+    pen.text((cursor, top + size / 2), pair_text, small, MUTED)
+    return top + size + 6 - y
+
+
+# ---------------------------------------------------------------- what is asked
 
 
 def _pending(pen: Pen, view: PrivateView, y: int) -> int:
     lines: list[str] = []
-    inner = WIDTH - 2 * MARGIN - 36
+    inner = WIDTH - 2 * MARGIN - 28
     for item in view.pending:
         # Pending texts are written for chat, where `code` marks what to type; no backticks in a picture.
-        lines.extend(wrap_text(item.replace("`", ""), font(23), inner, max_lines=3))
+        lines.extend(wrap_text(item.replace("`", ""), font(20), inner, max_lines=3))
     if view.legal_count:
         plural = "s" if view.legal_count != 1 else ""
         lines.append(f"{view.legal_count} choice{plural} open now: /play lists them.")
+    if view.public.phase == "over" and view.public.summary:
+        lines.extend(wrap_text(view.public.summary, font(20), inner, max_lines=3))
     if not lines:
-        return y - 12
-    height = 52 + 32 * len(lines)
+        return y - 10
+    height = 46 + 27 * len(lines)
     accent = WARN if view.seat in view.public.to_act else PANEL_EDGE
+    if view.seat in view.public.to_act:
+        title = "YOUR MOVE"
+    elif view.public.phase == "over":
+        won = view.seat in view.public.winners
+        title, accent = ("YOU WIN!", GOLD) if won else ("GAME OVER", PANEL_EDGE)
+    else:
+        title = "WAITING FOR THE OTHERS"
     pen.rect(
         (MARGIN, y, WIDTH - MARGIN, y + height),
         fill=blend(accent, SUBPANEL, 0.85),
         outline=accent,
         width=3,
-        radius=14,
+        radius=12,
     )
-    if view.seat in view.public.to_act:
-        title = "YOUR MOVE"
-    else:
-        title = "WAITING FOR THE OTHERS" if view.public.phase != "over" else "GAME OVER"
-    pen.text((MARGIN + 18, y + 24), title, font(24, True), accent if accent != PANEL_EDGE else MUTED)
+    pen.text((MARGIN + 14, y + 21), title, font(21, True), accent if accent != PANEL_EDGE else MUTED)
     for index, line in enumerate(lines):
-        pen.text((MARGIN + 18, y + 62 + 32 * index), line, font(23), TEXT)
+        pen.text((MARGIN + 14, y + 54 + 27 * index), line, font(20), TEXT)
     return y + height

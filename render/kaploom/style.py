@@ -88,6 +88,13 @@ PHASE_TITLE: dict[str, str] = {
     "power_up": "Phase 3 · Power up",
     "over": "Game over",
 }
+# The images' phase line: short enough for an 800 px title bar beside who is awaited.
+PHASE_SHORT: dict[str, str] = {
+    "roll": "Phase 1 · Roll & assign",
+    "reveal": "Phase 2 · Reveal & fight",
+    "power_up": "Phase 3 · Power up",
+    "over": "Game over",
+}
 VARIANT_TITLE: dict[str, str] = {"standard": "STANDARD", "advanced": "ADVANCED", "2v2": "2 VS 2"}
 
 
@@ -97,6 +104,7 @@ def readable_on(colour: RGB) -> RGB:
     return DARK_TEXT if (r * 299 + g * 587 + b * 114) / 1000 > 150 else TEXT
 
 
+@lru_cache(maxsize=1024)
 def blend(colour: RGB, other: RGB, amount: float) -> RGB:
     return tuple(round(c + (o - c) * amount) for c, o in zip(colour, other, strict=True))  # type: ignore[return-value]
 

@@ -20,6 +20,11 @@ Views are the only way facts leave an engine: ``public_view`` is what the channe
 may see, ``private_view`` adds what one seat alone may see. Renderers and messages read views only.
 ``public_action`` says what the channel may learn from an action itself, so that a test can check
 that actions it may not tell apart leave it the same texts, views and images.
+
+Menus: a player's legal actions reach them as a short path of menus built from the notation's
+words (``bot.service.menus``): "assign" → "3" → "grow". An engine may name those steps for people
+with the optional ``MenuLabels.menu_labels``; without it a menu shows the words themselves. A
+notation never starts with "!" or ">" (the service's own buttons and menu steps use them).
 """
 
 from __future__ import annotations
@@ -190,6 +195,10 @@ class Engine(Protocol, Generic[StateT, ActionT]):
         """May ``seat`` take the legal ``action`` back (while nobody else has acted since)? Only if
         it draws nothing at random and reveals nothing hidden (Board Game Arena's policy)."""
 
+    def chapter(self, state: StateT) -> str:
+        """The part of the game a new channel post begins (a round's phase, say; public facts
+        only). Within a chapter the bot edits its latest board message instead of posting anew."""
+
     def progress(self, state: StateT) -> str:
         """Where the game stands, in one public line: "Round 3 · Phase 1: roll & assign"."""
 
@@ -212,3 +221,23 @@ class Engine(Protocol, Generic[StateT, ActionT]):
         """A JSON-able snapshot; ``load(dump(s))`` equals ``s``."""
 
     def load(self, data: Mapping[str, Any]) -> StateT: ...
+
+
+class MenuLabels(Protocol):
+    """Optional: what a player reads in the menus that lead to their legal actions.
+
+    The service splits each legal action's notation into words (``"assign 3 grow"`` → assign, 3,
+    grow) and offers them as a short path of menus: one level per word, a word that leads to one
+    action shown as that action, a level listing several words at once where it has room (so
+    ``options`` may hold several words: "3 grow"). An engine that defines this method names the
+    options of one level; without it (or for an option it leaves out) a menu shows the words.
+    """
+
+    def menu_labels(
+        self, state: Any, seat: int, prefix: tuple[str, ...], options: Sequence[str]
+    ) -> Mapping[str, tuple[str, str]]:
+        """``prefix``: the words chosen so far; ``options``: what the level offers after them, each
+        one or more words ("" when the prefix itself is an action). Returns option -> (label,
+        description): the label at most 80 characters (a button's), the description at most 100,
+        e.g. ``"grow" -> ("GROW — needs MIGHT", "power up · completes it")``. The labels go only to
+        ``seat`` (its DM or ephemeral replies), so they may speak of what that seat alone sees."""

@@ -2,8 +2,9 @@
 
 Phase 1: plan the best actions to complete with the dice showing, re-roll what the plan leaves over
 (TIME JUMP, PAUSE), point at the weakest opponent (2 vs 2), place the plan die by die, `ready`.
-Phase 2: pay a face for OVERCHARGE when the attack gets through. Phase 3: use the power-ups that help,
-attach stored faces, `done`."""
+Phase 2: pay a face for OVERCHARGE when the attack gets through. Phase 3: use the power-ups that help
+(a gained face goes straight onto an empty slot), attach stored faces, `done` (knocked out: keep the
+duo-board dice, `done`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any, NamedTuple
 
 from rules.core.engine import Decision
 from rules.core.rng import Rng
-from rules.kaploom.actions import Action
+from rules.kaploom.actions import Action, split_use
 from rules.kaploom.data import COLOURS, FACE_CODES, ActionDef, game_data
 from rules.kaploom.requirements import faces_match, fits_slot, meets, unfold
 from rules.kaploom.views import PlayerView, PrivateView
@@ -259,7 +260,8 @@ def _pay_or_forfeit(view: PrivateView, legal: Sequence[Action]) -> Action:
 
 def _use_worth(view: PrivateView, action: Action, ctx: Context) -> float:
     """What a power-up brings with these choices: the dice and faces I lack most, health, an ally."""
-    a, args = game_data().actions[action.args[0]], action.args[1:]
+    aid, args, _attach = split_use(action)
+    a = game_data().actions[aid]
     needs, g = _needs(view), _growth(ctx)
     colours = [x for x in args if x in COLOURS]
     faces = [FACE_CODES[x] for x in args if x not in COLOURS]
@@ -275,11 +277,18 @@ def _use_worth(view: PrivateView, action: Action, ctx: Context) -> float:
 
 
 def _power_up(view: PrivateView, legal: Sequence[Action], ctx: Context) -> Action:
-    """The most helpful power-up, then the most wanted stored face onto an empty slot, then `done`."""
-    uses = [(w, -k, a) for k, a in enumerate(legal) if a.verb == "use" and (w := _use_worth(view, a, ctx)) > 0]
+    """The most helpful power-up (its gained face attached at once, `use ... attach <die>`, when a slot
+    is free), then the most wanted stored face onto an empty slot, then `done`."""
+    uses = [(w, -k, a) for k, a in enumerate(legal)
+            if a.verb == "use" and split_use(a)[2] is None and (w := _use_worth(view, a, ctx)) > 0]
+    if uses:
+        best = max(uses)[2]
+        attached = [a for a in legal if a.verb == "use" and split_use(a)[2] is not None
+                    and Action("use", (split_use(a)[0], *split_use(a)[1])) == best]
+        return attached[0] if attached else best
     needs = _needs(view)
     attaches = [(needs[FACE_CODES[a.args[0]]], -k, a) for k, a in enumerate(legal) if a.verb == "attach"]
-    return max(uses or attaches, default=(0, 0, DONE))[2]
+    return max(attaches, default=(0, 0, DONE))[2]
 
 
 class HeuristicPolicy:

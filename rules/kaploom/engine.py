@@ -7,10 +7,10 @@ from functools import cache
 from typing import Any
 
 from rules.core.engine import Decision, DecisionKind, Event, Outcome, SeatPlan
-from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn, RulesError
 from rules.core.rng import Rng
 from rules.kaploom import scoring
-from rules.kaploom.actions import Action, format_action, parse_action
+from rules.kaploom.actions import ATTACH, Action, format_action, parse_action, split_use
 from rules.kaploom.data import COLOURS, FACE_CODES, FACE_NAMES, SUPPLY_FACES, ActionDef, game_data
 from rules.kaploom.options import KaploomOptions, option_help, parse_options
 from rules.kaploom.requirements import fits, meets
@@ -81,6 +81,11 @@ def _single_fits(super_id: str | None, duo: bool, ko: bool, sig: str) -> tuple[s
 
 
 @cache
+def _duo_ids() -> frozenset[str]:
+    return frozenset(a.id for a in game_data().duo)
+
+
+@cache
 def _assign_action(die: int, aid: str) -> Action:
     return Action("assign", (die, aid))
 
@@ -115,7 +120,10 @@ def _face_name(code: str) -> str:
 class KaploomEngine:
     name = "kaploom"
     title = "KAPLOOM!"
-    rules_version = 1
+    # 2: duo dice of a knocked-out player may be handed over in every round, BACK IN ACTION never
+    # revives a player knocked out this round, Phase 3 turns with nothing to do pass on their own,
+    # the 2 vs 2 pointer keeps its target, `assign 1,3 pow`, `use ... attach <die>`.
+    rules_version = 2
 
     # ------------------------------------------------------------ options and setup
 
@@ -202,8 +210,14 @@ class KaploomEngine:
             p.gives = ()
             p.knocked_out_now = False
             if s.variant == "2v2":
+                # The pointer stays where it was unless its opponent is down (line 469: "EACH PLAYER
+                # HAS ONE POINTER"; nothing resets it). A knocked-out player attacks nobody and holds
+                # no pointer (line 517: "THEY MAY ONLY PLACE DICE ON THE DUO BOARD").
                 alive = [q.seat for q in _opponents(s, p) if not q.ko]
-                p.target = alive[0] if alive else None
+                if p.ko:
+                    p.target = None
+                elif p.target not in alive:
+                    p.target = alive[0] if alive else None
         s.rng = tuple(rng.state())
         first = _label(s, s.first)
         events.append(Event(f"Round {s.round}: everyone rolls behind their screen ({first} is first player)."))
@@ -230,7 +244,9 @@ class KaploomEngine:
         if state.phase == "reveal":
             return {seat: Decision(DecisionKind.TURN, f"r{r}.pay", FORFEIT, "pay the face cost or forfeit")
                     for seat in seats}
-        return {seat: Decision(DecisionKind.TURN, f"r{r}.power{state.turn}", DONE, "power up, then done")
+        return {seat: Decision(DecisionKind.TURN, f"r{r}.power{state.turn}", DONE,
+                               "give your duo-board dice to your ally, or done" if state.players[seat].ko
+                               else "power up, then done")
                 for seat in seats}
 
     def to_act(self, state: State) -> tuple[int, ...]:
@@ -307,7 +323,7 @@ class KaploomEngine:
                     bucket = completing if len(started[1]) + 1 == started[0].size else adding
                 bucket.append(_assign_action(i + 1, aid))
         out: list[Action] = [READY]
-        if s.variant == "2v2":
+        if s.variant == "2v2" and not p.ko:  # a knocked-out player "MAY ONLY PLACE DICE ON THE DUO BOARD"
             for k, q in enumerate(_opponents(s, p)):
                 if not q.ko and q.seat != p.target:
                     out.append(Action("target", (k + 1,)))
@@ -345,7 +361,10 @@ class KaploomEngine:
         if a.board == "duo" and ally is not None and a.id in ally.used:
             return []
         revive = a.eff("revive_ally")
-        if revive and (ally is None or not ally.ko or ally.revived or ally.revive_pending):
+        # Line 317: health actions "DO NOT REVIVE A PLAYER WHO HAS BEEN KO'D IN THE PREVIOUS PHASE":
+        # BACK IN ACTION brings back only an ally knocked out in an earlier round, never one who fell
+        # in this round's Phase 2 (the previous phase) or in this Phase 3.
+        if revive and (ally is None or not ally.ko or ally.knocked_out_now or ally.revived or ally.revive_pending):
             return []
         options: list[tuple[str, ...]] = [()]
         if a.eff("gain_trait_die"):
@@ -367,25 +386,77 @@ class KaploomEngine:
                 options = [(*o, *pair) for o in options for pair in pairs]
         return options
 
+    def _gives(self, s: State, p: Player) -> list[Action]:
+        """``give <die>`` for each of the player's dice on the duo board not yet handed over. Line 503:
+        "EACH DICE USED ON THE DUO BOARD MAY GO TO EITHER ALLY", every round; the owner decides, in
+        their own Power Up turn. A player knocked out this round has no choice: lines 510-514, "THOSE
+        GO TO THE SURVIVING ALLY DURING POWER UP" (see ``_hand_over_duo_dice``)."""
+        if s.variant != "2v2" or p.knocked_out_now:
+            return []
+        duo = _duo_ids()
+        return [Action("give", (i + 1,)) for aid, ids in p.assign.items() if aid in duo
+                for i in ids if i not in p.gives]
+
+    def _use_with_attach(self, s: State, p: Player, aid: str, args: tuple[str, ...]) -> list[Action]:
+        """``use <aid> <args> attach <die>`` for each action die that has an empty slot once the
+        power-up's own gains are in (a gained action die is numbered last): the gained face goes
+        straight onto it ("THE EXTRA FACES CAN BE ... ADDED TO NEWLY GAINED ACTION DICE")."""
+        faces = [x for x in args if x not in COLOURS]
+        if not faces:
+            return []
+        a = game_data().actions[aid]
+        dice = list(p.dice)
+        if any(x in COLOURS for x in args):
+            dice.append("trait")
+        if a.eff("gain_action_die") and s.pool_action > 0:
+            dice.append(("B",) * game_data().slots)
+        return [Action("use", (aid, *args, ATTACH, i + 1)) for i, d in enumerate(dice)
+                if isinstance(d, tuple) and "B" in d]
+
     def _power_legal(self, s: State, p: Player) -> list[Action]:
+        if p.ko:
+            # Line 517: a knocked-out player "MAY ONLY PLACE DICE ON THE DUO BOARD"; in Power Up
+            # they are asked only where those dice go.
+            return [*self._gives(s, p), DONE]
         out: list[Action] = []
+        uses: list[tuple[str, tuple[str, ...]]] = []
         for aid in p.active:
             a = game_data().actions[aid]
-            out += [Action("use", (aid, *args)) for args in self._use_options(s, p, a)]
+            for args in self._use_options(s, p, a):
+                uses.append((aid, args))
+                out.append(Action("use", (aid, *args)))
         out += [Action("take", (aid,)) for aid in dict.fromkeys(aid for aid, _ in p.pending_loss)]
         out.append(DONE)  # before the many face moves, so it stays among the first 25
+        out += self._gives(s, p)
+        for aid, args in uses:
+            out += self._use_with_attach(s, p, aid, args)
         blanks = [i for i, d in enumerate(p.dice) if isinstance(d, tuple) and "B" in d]
         for code in sorted(set(p.stored)):
             out += [Action("attach", (_face_name(code), i + 1)) for i in blanks]
         for i, die in enumerate(p.dice):
             if isinstance(die, tuple):
                 out += [Action("detach", (i + 1, _face_name(c))) for c in sorted(set(die) - {"B"})]
-        if s.variant == "2v2":
-            duo = {a.id for a in game_data().duo}
-            for aid, ids in p.assign.items():
-                if aid in duo:
-                    out += [Action("give", (i + 1,)) for i in ids if i not in p.gives]
         return out
+
+    def _idle(self, s: State, p: Player) -> bool:
+        """Nothing left for this player to do in their Power Up turn, so the engine passes them (no
+        `done` to click). A knocked-out player: no duo-board die to hand over. Anyone else: no
+        power-up to use, no loss to take, no duo die to hand over, no stored face to attach or swap
+        in, and fewer than two action dice to swap faces between. The rulebook's face moves are
+        swaps and additions ("THE EXTRA FACES CAN BE FREELY SWAPPED WITH FACES ALREADY ON ACTION DICE
+        OR ADDED TO NEWLY GAINED ACTION DICE. IN ADDITION, FACES MAY BE SWAPPED BETWEEN ACTION
+        DICE"); merely taking a face off one's only action die is none of them, so it holds no turn."""
+        if p.ko:
+            return not self._gives(s, p)
+        if p.pending_loss or self._gives(s, p):
+            return False
+        actions = game_data().actions
+        if any(self._use_options(s, p, actions[aid]) for aid in p.active):
+            return False
+        dice = [d for d in p.dice if isinstance(d, tuple)]
+        if p.stored and dice:
+            return False
+        return not (len(dice) >= 2 and any(f != "B" for d in dice for f in d))
 
     # ------------------------------------------------------------ notation
 
@@ -394,6 +465,28 @@ class KaploomEngine:
 
     def format(self, action: Action) -> str:
         return format_action(action)
+
+    def menu_labels(self, state: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]):
+        """What the menus to this seat's moves show (``rules.core.engine.MenuLabels``)."""
+        from rules.kaploom.menus import menu_labels
+
+        return menu_labels(self, state, seat, prefix, options)
+
+    def is_legal(self, state: State, seat: int, action: Action) -> bool:
+        """Would ``apply`` accept ``action`` from ``seat`` now? ``legal_actions`` lists the moves a
+        menu offers; a few forms are legal without being listed, because their number explodes:
+        several dice in one step (``assign 1,3 pow``, ``unassign 1,3``). Those are checked exactly,
+        by applying them to a copy (``apply`` validates every move in full and changes nothing when
+        it refuses one). Services check typed moves with this, not with membership in the list."""
+        if not isinstance(action, Action) or seat not in self.to_act(state):
+            return False
+        if action in self.legal_actions(state, seat):
+            return True
+        try:
+            self.apply(state, seat, action)
+        except RulesError:
+            return False
+        return True
 
     def public_action(self, state: State, seat: int, action: Action) -> str:
         """What the channel may learn from this action itself. Phase 1 happens behind the screen
@@ -413,12 +506,14 @@ class KaploomEngine:
         return ""  # unassign, skip, target
 
     def _announcement(self, s: State, p: Player, action: Action) -> str:
-        """``announce <action>`` when this placement completes an IMMEDIATE action, else ""."""
-        die, aid = action.args
+        """``announce <action>`` when this placement (of one die or several) completes an IMMEDIATE
+        action, else ""."""
+        dice, aid = action.args[:-1], action.args[-1]
         a = game_data().actions.get(aid)
-        if a is None or a.role != "immediate" or not 1 <= die <= len(p.dice):
+        if a is None or a.role != "immediate" or not all(isinstance(d, int) and 1 <= d <= len(p.dice) for d in dice):
             return ""
-        return f"announce {aid}" if meets(a, tuple(sorted((*_board_sigs(s, p, aid), _sig(p, die - 1))))) else ""
+        sigs = tuple(sorted((*_board_sigs(s, p, aid), *(_sig(p, d - 1) for d in dice))))
+        return f"announce {aid}" if meets(a, sigs) else ""
 
     def _reroll_source(self, p: Player) -> str:
         """``reroll <action>``: the event names what grants the re-roll (the IMMEDIATE action owed
@@ -469,21 +564,19 @@ class KaploomEngine:
         if p.pending_reroll and verb not in ("reroll", "skip"):
             raise self._illegal("first choose the die to re-roll (`reroll <die>`) or `skip`")
         if verb == "assign":
-            self._assign(s, p, action, events)
+            # `assign 1,3 pow`: the dice go on one by one, all or nothing (``apply`` works on a copy,
+            # so a refusal part-way leaves the game as it was).
+            if len(action.args) < 2 or len(set(action.args[:-1])) != len(action.args) - 1:
+                raise self._illegal("`assign` names each die once, then one action")
+            for die in action.args[:-1]:
+                if p.pending_reroll:
+                    raise self._illegal("an IMMEDIATE action went off: choose its re-roll before placing more")
+                self._assign(s, p, Action("assign", (die, action.args[-1])), events)
         elif verb == "unassign":
-            i = self._die_index(p, action.args[0])
-            if i in p.locked:
-                raise self._illegal("dice used for an IMMEDIATE action cannot be moved")
-            for aid, ids in p.assign.items():
-                if i in ids:
-                    rest = tuple(d for d in ids if d != i)
-                    if rest:
-                        p.assign[aid] = rest
-                    else:
-                        del p.assign[aid]
-                    break
-            else:
-                raise self._illegal(f"die {i + 1} is not on any action")
+            if not action.args or len(set(action.args)) != len(action.args):
+                raise self._illegal("`unassign` names each die once")
+            for die in action.args:
+                self._unassign(p, die)
         elif verb == "reroll":
             self._reroll(s, p, action, events)
         elif verb == "skip":
@@ -501,6 +594,20 @@ class KaploomEngine:
                 self._reveal(s, events)
         else:
             raise self._illegal(f"`{verb}` is not possible in Phase 1 (roll & assign)")
+
+    def _unassign(self, p: Player, die: int) -> None:
+        i = self._die_index(p, die)
+        if i in p.locked:
+            raise self._illegal("dice used for an IMMEDIATE action cannot be moved")
+        for aid, ids in p.assign.items():
+            if i in ids:
+                rest = tuple(d for d in ids if d != i)
+                if rest:
+                    p.assign[aid] = rest
+                else:
+                    del p.assign[aid]
+                return
+        raise self._illegal(f"die {i + 1} is not on any action")
 
     def _assign(self, s: State, p: Player, action: Action, events: list[Event]) -> None:
         die, aid = action.args
@@ -714,13 +821,18 @@ class KaploomEngine:
         s.triggers = tuple(keep)
 
     def _next_turn(self, s: State, events: list[Event]) -> None:
+        """The next Power Up turn that has something in it; players with nothing to do are passed
+        (``_idle``), inside the same ``apply``, so a replay passes them exactly the same way."""
         while s.phase == "power_up":
             s.turn += 1
             if s.turn >= len(s.order):
                 self._end_power_up(s, events)
                 return
-            if not s.players[s.order[s.turn]].ko:
+            p = s.players[s.order[s.turn]]
+            if not self._idle(s, p):
                 return
+            if not p.ko:
+                events.append(Event(f"{_label(s, p.seat)} has nothing to power up."))
 
     def _apply_power(self, s: State, p: Player, action: Action, events: list[Event]) -> None:
         verb = action.verb
@@ -729,11 +841,17 @@ class KaploomEngine:
             events.append(Event(f"{name} is done powering up."))
             self._next_turn(s, events)
             return
+        if p.ko and verb != "give":
+            raise self._illegal("knocked out, you only choose which of your duo-board dice go to your ally "
+                                "(`give <die>`), then `done`")
         if verb == "use":
-            a = game_data().actions.get(action.args[0])
-            if a is None or tuple(action.args[1:]) not in self._use_options(s, p, a):
-                raise self._illegal(self._why_not_use(s, p, action))
-            self._use(s, p, a, action.args[1:], events)
+            if not action.args:
+                raise self._illegal("write `use <action> ...`")
+            aid, args, attach = split_use(action)
+            a = game_data().actions.get(aid)
+            if a is None or args not in self._use_options(s, p, a):
+                raise self._illegal(self._why_not_use(s, p, Action("use", (aid, *args))))
+            self._use(s, p, a, args, events, attach)
         elif verb == "take":
             aid = action.args[0]
             for k, (pid, loss) in enumerate(p.pending_loss):
@@ -772,7 +890,10 @@ class KaploomEngine:
             events.append(Event(f"{name} hands a duo-board die to their ally."))
         else:
             raise self._illegal(f"`{verb}` is not possible in Phase 3 (power up)")
-        if s.phase == "power_up" and p.ko and s.order[s.turn] == p.seat:
+        if s.phase == "power_up" and s.order[s.turn] == p.seat and self._idle(s, p):
+            # Nothing left to do (or knocked out by the move): the turn passes without a `done`.
+            if not p.ko:
+                events.append(Event(f"{name} has nothing more to power up."))
             self._next_turn(s, events)
 
     def _why_not_use(self, s: State, p: Player, action: Action) -> str:
@@ -789,7 +910,8 @@ class KaploomEngine:
             return f"{a.name} cannot be used now"
         return f"write it as one of: {'; '.join(format_action(Action('use', (aid, *o))) for o in options[:5])}"
 
-    def _use(self, s: State, p: Player, a: ActionDef, args: tuple, events: list[Event]) -> None:
+    def _use(self, s: State, p: Player, a: ActionDef, args: tuple, events: list[Event],
+             attach: int | None = None) -> None:
         p.used = (*p.used, a.id)
         name = _label(s, p.seat)
         gains: list[str] = []
@@ -826,6 +948,20 @@ class KaploomEngine:
             gained_faces = True
         elif a.eff("gain_face") or a.eff("exchange_face"):
             gains.append("no face (nothing to take or to give)")
+        if attach is not None:
+            # `use ... attach <die>`: the face just gained goes onto that die in the same step.
+            i = attach - 1
+            target = p.dice[i] if 0 <= i < len(p.dice) else None
+            if not faces or not isinstance(target, tuple) or "B" not in target:
+                raise self._illegal(f"{a.name} gains no face to attach, or die {attach} is not an action die "
+                                    "with an empty slot")
+            code = faces[-1]
+            stored = list(p.stored)
+            stored.remove(code)
+            p.stored = tuple(stored)
+            kept = [f for f in target if f != "B"] + [code]
+            p.dice = p.dice[:i] + (tuple(sorted(kept)) + ("B",) * (len(target) - len(kept)),) + p.dice[i + 1 :]
+            gains[-1] += f" (attached to die {attach})"  # the face is the last gain so far
         if a.eff("gain_trait_die") and not colours:
             gains.append("no trait die (the pool is empty)")
         heal = a.eff("gain_health")
@@ -877,15 +1013,20 @@ class KaploomEngine:
         self._clean_up(s, events)
 
     def _hand_over_duo_dice(self, s: State, events: list[Event]) -> None:
-        duo = {a.id for a in game_data().duo}
+        """The duo-board dice change hands at the end of Phase 3 (so nobody rolls them twice, and
+        passing dice between allies is not "gaining" for SUCKER PUNCH). Line 503: "EACH DICE USED ON
+        THE DUO BOARD MAY GO TO EITHER ALLY", in every round, knocked-out players' dice included:
+        each owner chose with `give <die>` in their turn."""
+        duo = _duo_ids()
         moving: list[tuple[Player, list[int]]] = []
         for p in s.players:
             ally = _ally(s, p)
             on_duo = [i for aid, ids in p.assign.items() if aid in duo for i in ids]
             if p.knocked_out_now and ally is not None and not ally.ko:
-                # "THEY RETAIN ALL OF THEIR DICE, EXCEPT FOR ANY THAT ARE ON THE DUO BOARD. THOSE GO
-                # TO THE SURVIVING ALLY": once, in the Power Up of the round they fell. Later rounds
-                # they keep what they place there, so a KO'd player never drains away to nothing.
+                # Lines 510-514: "WHEN A PLAYER IS KNOCKED OUT, THEY RETAIN ALL OF THEIR DICE, EXCEPT
+                # FOR ANY THAT ARE ON THE DUO BOARD. THOSE GO TO THE SURVIVING ALLY DURING POWER UP":
+                # in the round they fall, all of them, without a choice. In later rounds a knocked-out
+                # player's duo dice may go to either ally like anyone's (they are asked in Phase 3).
                 chosen = on_duo
             else:
                 chosen = [i for i in p.gives if i in on_duo]
@@ -918,14 +1059,20 @@ class KaploomEngine:
         """A step may be taken back when it draws nothing at random, ends no phase or turn and
         announces nothing: placing and taking back dice, the pointer, skipping an owed re-roll, and a
         `ready` that does not start the reveal; in Phase 3 attaching, detaching, giving and powering
-        up within the turn. Paying at the reveal starts the fight's resolution: never."""
-        if state.phase not in ("roll", "power_up") or action not in self.legal_actions(state, seat):
+        up within the turn (a move after which the player has nothing left to do passes the turn on
+        its own, so it ends the turn like `done`). Paying at the reveal starts the fight's
+        resolution: never. Moves that are legal without being listed (``assign 1,3 pow``) count."""
+        if state.phase not in ("roll", "power_up") or not self.is_legal(state, seat, action):
             return False
         if state.phase == "roll" and self.public_action(state, seat, action) not in ("", "ready"):
             return False  # an announcement, or a re-roll
         after, _ = self.apply(state, seat, action)
         return (after.rng == state.rng and after.round == state.round and after.phase == state.phase
                 and after.turn == state.turn)
+
+    def chapter(self, state: State) -> str:
+        """A new board post per phase of a round (the turns of Phase 3 edit one post)."""
+        return f"r{state.round}.{state.phase}"
 
     def progress(self, state: State) -> str:
         phase = {"roll": "Phase 1: roll & assign", "reveal": "Phase 2: reveal & fight",
@@ -964,7 +1111,10 @@ class KaploomEngine:
     def check_invariants(self, state: State) -> list[str]:
         from rules.kaploom.invariants import check_invariants
 
-        return check_invariants(state)
+        broken = check_invariants(state)
+        if state.phase == "power_up" and self._idle(state, state.players[state.order[state.turn]]):
+            broken.append("the player whose Power Up turn it is has nothing to do: they should have been passed")
+        return broken
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)

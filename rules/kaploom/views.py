@@ -36,8 +36,61 @@ class AssignmentView(_Frozen):
     requirement: str  # human text of the dice requirement, e.g. "X-FACTOR + ENERGY"
     dice: tuple[int, ...]  # ids of the owner's dice placed on it
     active: bool  # every requirement met (and any cost paid)
-    value: int | None = None  # base/kicker/multiplier value when it has one
+    value: int | None = None  # base value, what a kicker adds (PUNISH with its owner's dice), multiplier
     faces: tuple[str, ...] = ()  # faces showing on those dice (added: the ally's duo dice need them)
+
+
+class SlotView(_Frozen):
+    """One die's place in an action's requirement, and the die on it if any."""
+
+    need: Literal["might", "energy", "toughness", "agility", "x_factor", "any", "action", "non_blank_action"]
+    # a face (wild may stand in), ANY DIE, ANY ACTION DIE, NON-BLANK ACTION DIE
+    pair: int = 0  # 0: a single slot; n > 0: the two halves of matched pair n must show matching faces
+    die: int | None = None  # the die on it, numbered for its owner (the ally's numbers when ``ally``)
+    face: str | None = None  # the face that die shows
+    ally: bool = False  # 2 vs 2: the die is the ally's, on the shared duo board
+
+
+class ActionView(_Frozen):
+    """One action of the player's boards as it stands behind their screen: what it needs, what is on
+    it, whether it is met and what it is worth. Built with the rules' own requirement search and
+    scoring, so the screen says what the reveal will do."""
+
+    action: str
+    name: str
+    board: Literal["attack", "defense", "power_up", "super", "duo"]
+    role: str
+    requirement: str  # e.g. "X-FACTOR + ENERGY"
+    size: int  # dice it takes
+    slots: tuple[SlotView, ...]  # one per die it takes, filled ones first
+    dice: tuple[int, ...]  # the player's own dice on it
+    met: bool  # every dice requirement met by the dice on it now (the ally's duo dice included)
+    active: bool  # Phase 1: as ``met``; after the reveal: activated (met, and any face cost paid)
+    value: int | None = None  # base value, what a kicker adds (PUNISH with the dice you own), multiplier
+    total: Literal["attack", "defense"] | None = None  # the total a base, kicker or multiplier is part of
+    counted: bool = False  # part of the attack or defense total as placed now (only the higher base
+    # and the higher multiplier count; kickers count only with a base)
+    cost: int = 0  # faces it costs at the reveal (OVERCHARGE)
+    locked_in: bool = False  # a lock-in ability that is already locked in for the rest of the game
+    note: str = ""  # a condition the total depends on, e.g. TEAM UP's pointers
+
+
+class TotalPart(_Frozen):
+    name: str  # "POW", "WORLD DOMINATION"
+    kind: Literal["base", "kicker", "lock_in", "multiplier"]
+    value: int  # base value, amount added before the multiplier, or the multiplier
+
+
+class TotalView(_Frozen):
+    """An attack or defense total: (BASE + KICKER(S)) x MULTIPLIER, as the rules compute it."""
+
+    value: int  # 0 when there is no base
+    base: int  # the base that counts (the highest), 0 when none
+    added: int  # kickers and locked-in bonuses, before the multiplier
+    multiplier: int  # the multiplier that counts (the highest), 1 when none
+    parts: tuple[TotalPart, ...]  # what counts, in that order: base, additions, multiplier
+    notes: tuple[str, ...] = ()  # what the reveal may still change (face costs, SLOW MOTION, ...)
+    if_ally_agrees: int | None = None  # 2 vs 2 attack: the total if the ally points at the same opponent
 
 
 class RevealView(_Frozen):
@@ -100,3 +153,8 @@ class PrivateView(_Frozen):
     pending: tuple[str, ...] = ()  # what the engine waits for from them, in words
     legal_count: int = 0  # how many actions are open to them now
     ally_duo: tuple[AssignmentView, ...] = ()  # 2 vs 2: the ally's dice on the shared duo board (ally's die ids)
+    # Every action of the player's boards (a knocked-out player: the duo board), placed or not.
+    actions: tuple[ActionView, ...] = ()
+    # The totals the dice as placed would give at the reveal (Phase 1), or the revealed ones.
+    attack: TotalView | None = None
+    defense: TotalView | None = None

@@ -89,6 +89,15 @@ class FakeDiscord:
         self.refuse_command_sync = False  # bot invited without the applications.commands scope
         self._ids = itertools.count(600000000000000001)
         self._dm_channels: dict[int, int] = {}  # dm channel id -> user id
+        # Threads: those the bot opened (id -> parent), those archived (a post is refused with 50083
+        # until a PATCH archived=false), those locked (that PATCH is refused), and the error code a
+        # thread creation gets (50013: no permission; 50024: not a channel for threads; 50035 per
+        # refused auto-archive duration in ``refused_archive_minutes``).
+        self.threads: dict[int, int] = {}
+        self.archived_threads: set[int] = set()
+        self.locked_threads: set[int] = set()
+        self.refuse_threads: int | None = None
+        self.refused_archive_minutes: set[int] = set()
 
     # -- installing --------------------------------------------------------------------------
 
@@ -110,6 +119,16 @@ class FakeDiscord:
 
     def channel_messages(self, channel_id: int = CHANNEL_ID) -> list[Request]:
         return self.of("POST", f"/channels/{channel_id}/messages")
+
+    def channel_edits(self, channel_id: int = CHANNEL_ID) -> list[Request]:
+        return self.of("PATCH", f"/channels/{channel_id}/messages/")
+
+    def thread_creations(self, parent: int = CHANNEL_ID) -> list[Request]:
+        return self.of("POST", f"/channels/{parent}/threads")
+
+    def channel_patches(self, channel_id: int) -> list[Request]:
+        """PATCH /channels/{id} itself (an unarchive), not its messages."""
+        return [r for r in self.requests if r.method == "PATCH" and r.path == f"/channels/{channel_id}"]
 
     def callbacks(self) -> list[Request]:
         return [r for r in self.requests if r.method == "POST" and r.path.endswith("/callback")]
@@ -199,10 +218,47 @@ class FakeDiscord:
                 )
             if channel_id in self.forbidden_channels:
                 raise discord.Forbidden(_response(403), {"code": 50013, "message": "Missing Permissions"})
+            if channel_id in self.archived_threads:
+                raise discord.HTTPException(_response(400), {"code": 50083, "message": "Thread is archived"})
             return self.message(channel_id, (request.json or {}).get("content"))
+        if method == "POST" and path.startswith("/channels/") and path.endswith("/threads"):
+            parent = int(path.split("/")[2])
+            if self.refuse_threads == 50013:
+                raise discord.Forbidden(_response(403), {"code": 50013, "message": "Missing Permissions"})
+            if self.refuse_threads is not None:
+                raise discord.HTTPException(_response(400), {"code": self.refuse_threads, "message": "Refused"})
+            if request.json["auto_archive_duration"] in self.refused_archive_minutes:
+                raise discord.HTTPException(_response(400), {"code": 50035, "message": "Invalid Form Body"})
+            thread_id = next(self._ids)
+            self.threads[thread_id] = parent
+            return self.thread_payload(thread_id, parent, request.json["name"],
+                                       request.json["auto_archive_duration"])
+        if method == "PATCH" and path.startswith("/channels/") and path.count("/") == 2:
+            channel_id = int(path.split("/")[2])
+            if channel_id in self.locked_threads:
+                raise discord.Forbidden(_response(403), {"code": 50013, "message": "Missing Permissions"})
+            if (request.json or {}).get("archived") is False:
+                self.archived_threads.discard(channel_id)
+            return self.thread_payload(channel_id, self.threads.get(channel_id, CHANNEL_ID), "game", 10080,
+                                       archived=channel_id in self.archived_threads)
+        if method == "PATCH" and path.startswith("/channels/") and "/messages/" in path:
+            channel_id = int(path.split("/")[2])  # an edit of a message the bot posted
+            answer = self.message(channel_id, (request.json or {}).get("content"))
+            answer["id"] = path.rsplit("/", 1)[1]
+            return answer
         raise AssertionError(f"the fake Discord has no answer for {method} {path}")
 
     # -- payloads ----------------------------------------------------------------------------
+
+    def thread_payload(self, thread_id: int, parent: int, name: str, minutes: int,
+                       archived: bool = False) -> dict[str, Any]:
+        return {
+            "id": str(thread_id), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(parent),
+            "owner_id": str(BOT_USER_ID), "name": name, "message_count": 0, "member_count": 1,
+            "rate_limit_per_user": 0, "flags": 0,
+            "thread_metadata": {"archived": archived, "auto_archive_duration": minutes,
+                                "archive_timestamp": TIMESTAMP, "locked": False},
+        }
 
     def message(
         self,
@@ -329,9 +385,11 @@ class FakeDiscord:
         thread: bool = False,
         focused: str | None = None,
         users: dict[str, tuple[int, str]] | None = None,
+        channels: dict[str, int] | None = None,
     ) -> dict[str, Any]:
         """An application command (type 2), or its autocomplete (type 4) when ``focused`` is set.
-        ``users``: options that name a person, as Discord sends them (an id and the resolved user)."""
+        ``users``: options that name a person, as Discord sends them (an id and the resolved user).
+        ``channels``: options that name a text channel of the server (its id)."""
         top, *subs = path.split()
         leaf = [
             {
@@ -348,6 +406,11 @@ class FakeDiscord:
             resolved["users"][str(uid)] = user_payload(uid, uname)
             resolved["members"][str(uid)] = {"roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
                                              "nick": None, "flags": 0, "permissions": str(SEND_MESSAGES)}
+        resolved["channels"] = {}
+        for key, cid in (channels or {}).items():
+            leaf.append({"name": key, "type": 7, "value": str(cid)})
+            resolved["channels"][str(cid)] = {"id": str(cid), "type": 0, "name": f"channel-{cid % 1000}",
+                                              "permissions": str(SEND_MESSAGES), "guild_id": str(GUILD_ID)}
         for sub in reversed(subs):
             leaf = [{"name": sub, "type": 1, "options": leaf}]
         data = {
@@ -357,7 +420,7 @@ class FakeDiscord:
             "options": leaf,
             "guild_id": str(GUILD_ID),
         }
-        if users:
+        if users or channels:
             data["resolved"] = resolved
         return self._interaction(
             4 if focused else 2,

@@ -45,10 +45,11 @@ async def test_dev_guild_gets_every_command_at_start_up(start_bot, fake, service
     (sync,) = fake.of("PUT", f"/applications/{APP_ID}/")
     assert sync.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
     commands = {c["name"]: c for c in sync.json}
-    assert set(commands) == {"game", "play", "rules"}
+    assert set(commands) == {"game", "play", "rules", "gm"}
     subcommands = {o["name"] for o in commands["game"]["options"]}
     assert subcommands == {"new", "join", "leave", "start", "status", "board", "hand", "log", "abort", "help",
-                           "mine", "notify", "undo", "replace", "kick", "resume-seat"}
+                           "mine", "notify", "undo", "replace", "kick", "resume-seat", "follow", "unfollow",
+                           "list", "replay", "reveal", "stats", "leaderboard"}
     assert commands["game"]["contexts"] == [0]  # guild only
     action, seat = commands["play"]["options"]
     assert action["autocomplete"] is True and action["required"] is False

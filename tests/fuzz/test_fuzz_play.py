@@ -55,7 +55,7 @@ def _is_legal_now(service: SessionService, user: str, text: str) -> bool:
         action = ENGINE.parse(session.state, seat, text)
     except RulesError:
         return False
-    return action in ENGINE.legal_actions(session.state, seat)
+    return ENGINE.is_legal(session.state, seat, action)  # multi-die moves are legal but not listed
 
 
 def _near_legal(rng: Rng, legal: list[str]) -> str:
@@ -105,12 +105,14 @@ async def test_thousands_of_near_legal_strings_are_refused_and_change_nothing():
             await _expect_refusal(service, user, text)
             refused += 1
             phases.add(session.state.phase)
-            if step % 50 == 49:  # move the game on now and then, so every phase gets fuzzed
+            if step % 25 == 24:  # move the game on now and then, so every phase gets fuzzed
+                # The AI's move: random moves rarely earn a Power Up turn (an empty one is passed).
                 mover = rng.choice(ENGINE.to_act(session.state))
                 name = session.labels[mover]
-                notations = [ENGINE.format(a) for a in ENGINE.legal_actions(session.state, mover)]
-                closing = [n for n in notations if n in ("ready", "done", "skip", "forfeit")]
-                choice = rng.choice(closing if closing and rng.below(2) else notations)
+                decision = ENGINE.pending(session.state)[mover]
+                legal = ENGINE.legal_actions(session.state, mover)
+                view = ENGINE.private_view(session.state, mover)
+                choice = ENGINE.format(ENGINE.policy().choose(view, decision, legal, rng))
                 outs = await service.handle(_inv(name, choice))
                 assert outs[0].text.startswith("Done"), outs[0].text
                 assert service.session(CHANNEL) is not None, "the fuzzed game ended early; pick another seed"

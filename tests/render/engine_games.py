@@ -69,8 +69,15 @@ def play(variant: str, seed: int, max_steps: int = 8000, growth: bool = False) -
 
 
 def first_of_each_phase(variant: str, seed: int) -> dict[str, Any]:
-    """The first state of each phase (roll, reveal, power_up, over) met in one game."""
+    """The first state of each phase (roll, reveal, power_up, over) met in one game. Phase 3 turns
+    with nothing to do pass by themselves, and the attack-minded game rarely has a power-up to use,
+    so its Power Up state comes from the same seed's growth game."""
     found: dict[str, Any] = {}
     for state in play(variant, seed):
         found.setdefault(ENGINE.public_view(state).phase, state)
+    if "power_up" not in found:
+        for state in play(variant, seed, max_steps=3000, growth=True):
+            if ENGINE.public_view(state).phase == "power_up":
+                found["power_up"] = state
+                break
     return found

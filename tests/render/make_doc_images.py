@@ -3,7 +3,9 @@
     python tests/render/make_doc_images.py
 
 docs/images/kaploom-board.png is the channel's board just after a reveal (Phase 3, both screens open),
-picked from a few advanced games as the one that shows the most; docs/images/kaploom-screen.png is the screen of the player powering up.
+picked from a few advanced games as the one that shows the most; docs/images/kaploom-screen.png is a
+player's screen in Phase 1 of a game the heuristic AI plays with the same seed, dice placed and an
+attack planned, the one with the most actions met.
 """
 
 from __future__ import annotations
@@ -37,6 +39,24 @@ def _richness(view) -> int:
     return 3 * active - 4 * inactive + 2 * placed - dice + 4 * attacks
 
 
+def _heuristic_game(variant: str, seed: int, max_steps: int = 600):
+    """A game the heuristic AI plays for every seat (it plans real attacks and defenses), every state."""
+    from rules.core.rng import Rng
+
+    state = engine_games.new_game(variant, seed)
+    policy = ENGINE.policy()
+    rng = Rng(seed)
+    yield state
+    for _ in range(max_steps):
+        if ENGINE.outcome(state) is not None:
+            return
+        seat = ENGINE.to_act(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        action = policy.choose(ENGINE.private_view(state, seat), ENGINE.pending(state)[seat], legal, rng)
+        state, _ = ENGINE.apply(state, seat, action)
+        yield state
+
+
 def main() -> None:
     best = None
     for seed in SEEDS:
@@ -53,9 +73,22 @@ def main() -> None:
     out = ROOT / "docs" / "images"
     out.mkdir(parents=True, exist_ok=True)
     (out / "kaploom-board.png").write_bytes(render_public("kaploom", view, NAMES))
-    seat = view.to_act[0]
-    (out / "kaploom-screen.png").write_bytes(render_private("kaploom", ENGINE.private_view(state, seat), NAMES))
-    print(f"{VARIANT} seed {seed} round {view.round}, {view.players[seat].label} powering up -> {out}")
+    screen = None
+    for planning in _heuristic_game(VARIANT, seed):
+        if ENGINE.public_view(planning).phase != "roll":
+            continue
+        for seat in ENGINE.to_act(planning):
+            private = ENGINE.private_view(planning, seat)
+            met = sum(a.met for a in private.actions)
+            started = sum(bool(a.dice) and not a.met for a in private.actions)
+            score = 3 * met + started + 2 * (private.attack.value > 0) + 2 * (private.defense.value > 0)
+            if screen is None or score > screen[0]:
+                screen = (score, planning, seat)
+    assert screen is not None
+    _, planning, seat = screen
+    (out / "kaploom-screen.png").write_bytes(render_private("kaploom", ENGINE.private_view(planning, seat), NAMES))
+    print(f"{VARIANT} seed {seed}: board round {view.round}; screen round {planning.round}, "
+          f"{planning.players[seat].label} placing dice -> {out}")
 
 
 if __name__ == "__main__":

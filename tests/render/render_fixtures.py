@@ -3,7 +3,10 @@ super boards, 2 vs 2, and a game over. They exercise the renderer without the en
 
 from __future__ import annotations
 
+from rules.kaploom.data import game_data
+from rules.kaploom.requirements import unfold
 from rules.kaploom.views import (
+    ActionView,
     AssignmentView,
     DieView,
     PlayerView,
@@ -11,6 +14,9 @@ from rules.kaploom.views import (
     PrivateView,
     PublicView,
     RevealView,
+    SlotView,
+    TotalPart,
+    TotalView,
 )
 
 TRAIT_FACES = {
@@ -363,6 +369,13 @@ def private_roll() -> PrivateView:
         locked=(5,),
         pending=("Assign your dice, then mark your screen ready.",),
         legal_count=14,
+        actions=board_actions(
+            (VILLAIN_ASSIGNMENTS[0], VILLAIN_ASSIGNMENTS[1],
+             assignment("power_on", "power_up", "power_up", "X-FACTOR + AGILITY", (1,), active=False)),
+            VILLAIN_ROLL, counted=("pow",),
+        ),
+        attack=total(3, ("POW", "base", 3)),
+        defense=total(0),
     )
 
 
@@ -378,6 +391,9 @@ def private_hero_roll_variant(roll: dict[int, str], assignments: tuple[Assignmen
         locked=(),
         pending=("Assign your dice, then mark your screen ready.",),
         legal_count=9,
+        actions=board_actions(assignments, roll),
+        attack=total(0),
+        defense=total(2, ("BLOCK", "base", 2)) if any(a.action == "block" for a in assignments) else total(0),
     )
 
 
@@ -392,6 +408,9 @@ def private_power_up() -> PrivateView:
         locked=(),
         pending=("GROW: choose the colour of the trait die you gain (red, yellow, blue, purple, green).",),
         legal_count=5,
+        actions=board_actions(HERO_ASSIGNMENTS, HERO_ROLL, counted=("block",)),
+        attack=total(0),
+        defense=total(2, ("BLOCK", "base", 2)),
     )
 
 
@@ -412,7 +431,55 @@ def private_two_vs_two() -> PrivateView:
         target=0,
         pending=("Point at an opponent and mark your screen ready.",),
         legal_count=11,
+        actions=board_actions(
+            (assignment("pow", "attack", "base", "MIGHT + ENERGY", (1, 2), value=3),),
+            {1: "might", 2: "energy", 3: "toughness", 4: "wild", 5: "blank"}, counted=("pow",),
+        ),
+        attack=total(3, ("POW", "base", 3)),
+        defense=total(0),
     )
+
+
+NEED = {"M": "might", "E": "energy", "T": "toughness", "A": "agility", "X": "x_factor", "ANY": "any",
+        "ACT": "action", "NBA": "non_blank_action"}
+
+
+def board_actions(
+    assignments: tuple[AssignmentView, ...], roll: dict[int, str], boards=("attack", "defense", "power_up"),
+    counted: tuple[str, ...] = (),
+) -> tuple[ActionView, ...]:
+    """Every action of the given boards as a screen lists it, the hand-made assignments' dice in the
+    first slots of their actions (a fixture, not the engine's slot search)."""
+    data = game_data()
+    placed = {a.action: a for a in assignments}
+    out = []
+    for board in boards:
+        for a in data.boards[board]:
+            on_it = placed.get(a.id)
+            dice_ = on_it.dice if on_it else ()
+            slots = []
+            pairs: dict[int, int] = {}
+            for k, (kind, group) in enumerate(unfold(a.req)):
+                die = dice_[k] if k < len(dice_) else None
+                slots.append(SlotView(need=NEED[kind], pair=pairs.setdefault(group, len(pairs) + 1) if group != -1 else 0,
+                                      die=die, face=roll.get(die) if die else None))
+            met = bool(on_it and on_it.active)
+            out.append(ActionView(
+                action=a.id, name=a.name, board=a.board, role=a.role, requirement=a.requirement_text, size=a.size,
+                slots=tuple(slots), dice=dice_, met=met, active=met,
+                value=a.value if a.role in ("base", "kicker", "multiplier") else None,
+                total=a.adds_to if a.role in ("base", "kicker", "multiplier") else None,
+                counted=a.id in counted, cost=a.cost,
+            ))
+    return tuple(out)
+
+
+def total(value: int, *parts: tuple[str, str, int], notes: tuple[str, ...] = ()) -> TotalView:
+    items = tuple(TotalPart(name=n, kind=k, value=v) for n, k, v in parts)  # type: ignore[arg-type]
+    base = next((p.value for p in items if p.kind == "base"), 0)
+    multiplier = next((p.value for p in items if p.kind == "multiplier"), 1)
+    added = sum(p.value for p in items if p.kind in ("kicker", "lock_in"))
+    return TotalView(value=value, base=base, added=added, multiplier=multiplier, parts=items, notes=notes)
 
 
 def all_public() -> dict[str, PublicView]:

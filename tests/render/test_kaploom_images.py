@@ -33,26 +33,26 @@ def test_unknown_game_has_no_renderer():
 def test_public_board_renders_small_and_deterministic(name):
     view = PUBLIC[name]
     first = render_public("kaploom", view)
-    core.font.cache_clear()  # cached fonts and widths must not change a single byte
-    core._text_width.cache_clear()
+    core.clear_caches()  # cached fonts, widths and glyphs must not change a single byte
     second = render_public("kaploom", view.model_copy(deep=True))
     assert first == second
     assert first.startswith(b"\x89PNG\r\n\x1a\n")
     assert len(first) < ONE_MEGABYTE
     image = decode(first)
-    assert image.width == 1200
-    assert 400 < image.height < 2000
+    assert image.width == 800
+    assert 400 < image.height < 2400
 
 
 @pytest.mark.parametrize("name", sorted(PRIVATE))
 def test_private_screen_renders_small_and_deterministic(name):
     view = PRIVATE[name]
     first = render_private("kaploom", view)
+    core.clear_caches()
     assert first == render_private("kaploom", view.model_copy(deep=True))
     assert len(first) < ONE_MEGABYTE
     image = decode(first)
-    assert image.width == 1200
-    assert 400 < image.height < 2000
+    assert image.width == 800
+    assert 400 < image.height < 2400
 
 
 def test_every_phase_and_variant_is_covered():
@@ -95,10 +95,10 @@ def _has_colour(image: Image.Image, colour: tuple[int, int, int], box: tuple[int
 
 def test_game_over_shows_a_winner_banner_and_ko():
     image = decode(render_public("kaploom", PUBLIC["standard-over"]))
-    assert _has_colour(image, GOLD, (0, 110, 1200, 200))  # the banner right under the title bar
+    assert _has_colour(image, GOLD, (0, 100, 800, 160))  # the banner right under the title bar
     running = decode(render_public("kaploom", PUBLIC["standard-power_up"]))
-    assert not _has_colour(running, GOLD, (300, 110, 900, 118))
-    assert _has_colour(image, DANGER, (0, 200, 600, image.height))  # the villain's K.O.
+    assert not _has_colour(running, GOLD, (200, 100, 600, 106))
+    assert _has_colour(image, DANGER, (0, 200, 400, image.height))  # the villain's K.O.
 
 
 def test_a_large_late_game_pool_still_fits():

@@ -43,34 +43,37 @@ def test_names_are_drawn_and_deterministic(name):
     named = draw(view, names)
     assert named != plain
     assert draw(view, {}) == plain  # no names is the same as an empty map
-    core.font.cache_clear()  # cached fonts and widths must not change a single byte
-    core._text_width.cache_clear()
+    core.clear_caches()  # cached fonts, widths and glyphs must not change a single byte
     assert draw(view.model_copy(deep=True), dict(names)) == named
     assert draw(view, {**names, 0: "zed"}) != named
     # A name only changes the strip it is written in, never the layout's height.
     assert decode(named).size == decode(plain).size
 
 
+STRIP_TOP, STRIP_BOTTOM = 108, 156  # the players' name strips under the 96 px title bar
+VILLAIN_RIGHT = 395  # the villains' column ends there, the heroes' begins at 405
+
+
 def test_a_name_lands_in_its_own_players_strip():
-    """Standard board: villain on the left, hero on the right, name strips at y 116-176."""
+    """Standard board: villain on the left, hero on the right, name strips at y 108-156."""
     view = fx.standard("roll")
     plain = decode(draw(view))
     villain_named = decode(draw(view, {0: "alice"}))
-    assert differs(plain, villain_named, (16, 116, 600, 176))
-    assert not differs(plain, villain_named, (600, 116, 1200, 176))
-    assert not differs(plain, villain_named, (0, 176, 1200, plain.height))
+    assert differs(plain, villain_named, (12, STRIP_TOP, VILLAIN_RIGHT, STRIP_BOTTOM))
+    assert not differs(plain, villain_named, (VILLAIN_RIGHT, STRIP_TOP, 800, STRIP_BOTTOM))
+    assert not differs(plain, villain_named, (0, STRIP_BOTTOM, 800, plain.height))
 
 
 @pytest.mark.parametrize("view", [fx.standard("reveal"), fx.two_vs_two("reveal"), fx.advanced_reveal()])
 def test_a_long_name_is_cut_and_the_role_stays_whole(view):
     """However long the name, the role in front of it is drawn exactly as without a name, and the
-    name stays after the role inside its own strip (villain 1's strip ends at x 593)."""
+    name stays after the role inside its own strip (villain 1's strip ends at x 395)."""
     plain = decode(draw(view))
     long_named = decode(draw(view, {0: LONG}))
     changed = ImageChops.difference(plain, long_named).getbbox()
     assert changed is not None
     left, top, right, bottom = changed
-    assert left > 150 and right < 593 and top > 116 and bottom < 176
+    assert left > 120 and right < VILLAIN_RIGHT and top > STRIP_TOP and bottom < STRIP_BOTTOM
     assert decode(draw(view, {0: LONG * 3})).size == plain.size
 
 
@@ -78,9 +81,9 @@ def test_private_screen_shows_names_in_the_health_strip():
     view = fx.private_two_vs_two()
     plain = decode(draw(view))
     named = decode(draw(view, {p.seat: LONG for p in view.public.players}))
-    strip = (0, 110, 1200, 220)  # the health cards under the title bar
+    strip = (0, 100, 800, 275)  # the four health cards, two by two, under the title bar
     assert differs(plain, named, strip)
-    assert not differs(plain, named, (0, 220, 1200, plain.height))
+    assert not differs(plain, named, (0, 275, 800, plain.height))
 
 
 def test_display_names_are_made_drawable():

@@ -8,6 +8,7 @@ import re
 import engine_games
 
 from render import describe_private
+from render.kaploom import text as text_module
 from render.kaploom.style import FACE_NAME
 from rules.kaploom import ENGINE
 
@@ -43,13 +44,18 @@ def test_standard_phase_one_reads_like_a_screen():
         for d in me.dice
     }
     assert "No dice on your actions yet." in lines
-    assert lines[-1] == "**To do:** " + view.pending[0]
+    assert "**If revealed now:** attack 0 (no base attack yet) · defense 0 (no base defense yet)" in lines
+    todo = lines.index("**To do:** " + view.pending[0])
+    # After what is asked, every open action to plan from (all of them: no die is placed yet).
+    assert lines[todo + 1].startswith("**Open actions** (")
+    catalogue = "\n".join(lines[todo + 2 :])
+    assert all(a.name in catalogue for a in view.actions)
     text = "\n".join(lines)
     for raw in ("legal count", "ally duo", "target:", "locked:", "unassigned:", ": —", "pointer"):
         assert raw not in text.lower(), raw
 
-    # Place one die: its line says where it sits, the action is listed with its state, the rest
-    # are unplaced.
+    # Place one die: its line says where it sits, the action is listed with its state and what it
+    # still needs, and it leaves the open actions.
     assign = next(a for a in map(ENGINE.format, ENGINE.legal_actions(state, 0)) if a.startswith("assign"))
     _, die, action = assign.split()
     state = play(state, 0, assign)
@@ -59,10 +65,13 @@ def test_standard_phase_one_reads_like_a_screen():
     sits = next(m.group(4) for m in map(DIE_LINE.match, lines) if m and m.group(1) == die)
     assert sits.startswith(f"on {placed.name}")
     entry = next(line for line in lines if line.startswith(f"• {placed.name} ("))
-    assert f"#{die} {FACE_NAME[view.roll[int(die)]]}" in entry
-    assert entry.endswith("met ✓" if placed.active else "needs " + placed.requirement)
-    unplaced = [f"#{i}" for i in view.unassigned if i not in view.locked]
-    assert "Unplaced: " + ", ".join(unplaced) in lines
+    assert f": #{die} — " in entry  # its face is on the roll's line
+    [shown] = [a for a in view.actions if a.action == action]
+    assert entry.endswith("met ✓" if shown.met else "needs " + text_module._still_needed(shown))
+    todo = next(i for i, line in enumerate(lines) if line.startswith("**To do:**"))
+    items = [item for line in lines[todo + 2 :] for item in line.split(": ", 1)[1].split(" · ")]
+    assert len(items) == len(view.actions) - 1
+    assert not any(item.startswith(placed.name + " ") for item in items)
 
 
 def test_names_are_shown_next_to_the_others_roles():
@@ -137,7 +146,10 @@ def test_power_up_lists_pending_losses_to_take():
     # After the reveal the roll is not repeated die by die; the actions carry their dice and state.
     assert not any(DIE_LINE.match(line) for line in lines)
     me = next(p for p in view.public.players if p.seat == seat)
-    assert f"Your totals: attack {me.revealed.attack} · defense {me.revealed.defense}" in lines
+    [totals] = [line for line in lines if line.startswith("**Your totals:**")]
+    assert totals.startswith(f"**Your totals:** attack {me.revealed.attack}")
+    assert f" · defense {me.revealed.defense}" in totals
+    assert not any(line.startswith("**Open actions**") for line in lines)
     for assignment in view.assignments:
         entry = next(line for line in lines if line.startswith(f"• {assignment.name} ("))
         assert entry.endswith("active ✓" if assignment.active else "not active ✗")

@@ -77,7 +77,8 @@ class _Ledger:
     repeated: int = 0  # deliveries answered "Already done"
     faults: int = 0
     ended: dict[str, list[int]] = field(default_factory=dict)  # channel -> its finished games
-    old_keys: dict[tuple[int, int], set[str]] = field(default_factory=dict)  # (game, seat) -> past decisions
+    # (game, seat) -> the (token, move) of its past moves: clicks on menus of earlier decisions
+    old_keys: dict[tuple[int, int], set[tuple[str, str]]] = field(default_factory=dict)
 
 
 def _play(channel: str, seat: int, action: str, request_id: str, **click: str) -> Invocation:
@@ -113,7 +114,7 @@ async def _legal_move(service: SessionService, channel: str, request_id: str, le
     session = service.session(channel)
     assert session is not None
     seat, notation = _policy_move(service, channel)
-    ledger.old_keys.setdefault((session.game_id, seat), set()).add(decision_token(session, seat))
+    ledger.old_keys.setdefault((session.game_id, seat), set()).add((decision_token(session, seat), notation))
     game_id = session.game_id
     outs = await service.handle(_play(channel, seat, notation, request_id))
     assert outs[0].text == f"Done: {notation}", outs[0].text
@@ -149,15 +150,19 @@ async def _illegal(service: SessionService, channel: str, request_id: str, ledge
 
 
 async def _stale_click(service: SessionService, channel: str, request_id: str, ledger: _Ledger) -> bool:
-    """A click on a menu of an earlier decision of this game; False when there is none yet."""
+    """A click on a menu of an earlier decision of this game, for a move no longer legal (a click
+    counts while its move is legal); False when there is none yet."""
     session = service.session(channel)
     assert session is not None
-    seat, notation = _policy_move(service, channel)
-    old = ledger.old_keys.get((session.game_id, seat), set()) - {decision_token(session, seat)}
+    seat, _ = _policy_move(service, channel)
+    legal = {session.engine.format(a) for a in session.engine.legal_actions(session.state, seat)}
+    old = sorted((token, move) for token, move in ledger.old_keys.get((session.game_id, seat), set())
+                 if token != decision_token(session, seat) and move not in legal)
     if not old:
         return False
+    token, notation = old[0]
     outs = await service.handle(_play(channel, seat, notation, request_id, for_game=str(session.game_id),
-                                      token=sorted(old)[0]))
+                                      token=token))
     assert outs[0].text.startswith(OUT_OF_DATE), outs[0].text
     ledger.refused[request_id] = "a stale click"
     return True

@@ -224,3 +224,29 @@ async def test_bad_clock_and_settings_values_are_one_line_and_open_nothing():
         assert len(text) < 200, text
         assert service.session("chan-1") is None
     await service.close()
+
+
+async def test_a_time_out_plays_defaults_until_the_decision_ends():
+    """KAPLOOM!'s default for a player who owes a TIME JUMP re-roll is `skip`, which leaves the
+    Phase 1 decision open (`ready` is still to say): the time-out plays the next default too, so
+    the game goes on instead of waiting for good (the scale bench found such a game)."""
+    from rules.kaploom import ENGINE as KAPLOOM
+
+    service, _, outbox = await virtual_service(engines={"kaploom": KAPLOOM})
+    await service.handle(ginv("alice", "game new", game="kaploom", options="seed=5", clock="1m", remind="off"))
+    await service.handle(ginv("alice", "game join", seat="villain"))
+    await service.handle(ginv("bob", "game join", seat="hero"))
+    await service.handle(ginv("alice", "game start"))
+    session = service.session("chan-1")
+    jump = next(n for n in (KAPLOOM.format(a) for a in KAPLOOM.legal_actions(session.state, 0))
+                if n.endswith(" time_jump"))
+    await service.handle(ginv("alice", "play", action=jump))
+    assert session.state.players[0].pending_reroll  # alice owes a re-roll now
+    await service.handle(ginv("bob", "play", action="ready"))
+    assert await wait(service, seconds=60) >= 1
+    actions = await service.store.actions(session.game_id)
+    timed = [(a.seat, a.notation) for a in actions if a.actor == "timer"]
+    assert timed[:2] == [(0, "skip"), (0, "ready")], timed
+    assert session.state.phase != "roll" or session.state.round > 1  # the round went on
+    outbox.take()
+    await service.close()

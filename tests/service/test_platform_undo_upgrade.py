@@ -94,31 +94,45 @@ async def test_kaploom_placements_undo_but_not_the_reveal():
 
 
 async def test_a_release_0_1_0_database_is_upgraded_and_its_game_finished(tmp_path):
+    """The file release 0.1.0 wrote is upgraded in place. Its running KAPLOOM! game was saved under
+    rules version 1 (KAPLOOM!'s rules changed since: issue 8's corrections), so it is refused alone
+    with one line; its lobby holds no state of the rules, opens under the current ones, and that
+    game is played to its end."""
     path = tmp_path / "old.db"
     shutil.copy(RELEASE_DB, path)
     service = SessionService(Store(path), engines={"kaploom": KAPLOOM}, render=False, seed=3)
     await service.start(run_timers=False)
     try:
         assert [v for v, _ in await service.store.schema_versions()] == [v for v, _ in migration_files()]
-        game = service.session("table")
-        assert game is not None and game.running and game.version == 23
-        assert game.labels == ("villain", "hero") and game.settings.clock is None  # no clock sprung on it
-        assert await service.verify_snapshot("table")
+        old = service.core.sessions.in_channel("table")
+        assert old is not None and old.broken and "version 1 of the KAPLOOM! rules" in old.broken
+        assert old.record.version == 23 and (await service.store.game(old.game_id)).version == 23  # kept
+        refused = await service.handle(Invocation(1, "someone", "table", "game status", {}))
+        assert len(refused) == 1 and "version 1 of the KAPLOOM! rules" in refused[0].text
         lobby = service.session("lobby2")
         assert lobby is not None and lobby.state is None and lobby.seats[1].name == "dave"
-        users = dict(game.seats)
+        assert (await service.store.game(lobby.game_id)).rules_version == KAPLOOM.rules_version
+        players = {holder.user_id: holder.name for holder in lobby.seats.values()}
+        first = next(iter(players))
+        if len(players) < 2:
+            await service.handle(Invocation(999, "erin", "lobby2", "game join", {}))
+            players[999] = "erin"
+        outs = await service.handle(Invocation(first, players[first], "lobby2", "game start", {}))
+        assert "begins" in outs[0].text, outs[0].text
+        session = service.session("lobby2")
+        assert session.settings.clock is None  # a lobby of the first release gets no clock sprung on it
         moves = 0
-        while (session := service.session("table")) is not None:
+        while (session := service.session("lobby2")) is not None:
             seat = KAPLOOM.to_act(session.state)[0]
             legal = [KAPLOOM.format(a) for a in KAPLOOM.legal_actions(session.state, seat)]
             assigns = [n for n in legal if n.startswith("assign")]
-            holder = users[seat]
-            outs = await service.handle(Invocation(holder.user_id, holder.name, "table", "play",
+            holder = session.seats[seat]
+            outs = await service.handle(Invocation(holder.user_id, holder.name, "lobby2", "play",
                                                    {"action": assigns[0] if assigns else legal[0]}))
             assert outs[0].text.startswith("Done"), outs[0].text
             moves += 1
             assert moves < 3000
-        record = await service.store.game(game.game_id)
+        record = await service.store.game(lobby.game_id)
         assert record.status == "over" and record.outcome is not None
     finally:
         await service.close()

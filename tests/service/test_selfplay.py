@@ -161,7 +161,7 @@ def _checked_playout(engine, raw, seed, image_every=0):
     ({"variant": "2v2"}, 1),
 ])
 def test_real_kaploom_games_pass_with_images(raw, seed):
-    check, compared = _checked_playout(KAPLOOM, raw, seed, image_every=400)  # ~1,300-2,000 comparisons
+    check, compared = _checked_playout(KAPLOOM, raw, seed, image_every=250)  # ~750-2,000 comparisons (shorter games since empty Phase 3 turns pass)
     assert check.images >= 3  # board images compared too (each pair takes ~0.1 s to draw)
     assert ("roll", 1) in compared  # a seat placing alone, the other(s) ready
     assert any(seats > 1 for _, seats in compared)

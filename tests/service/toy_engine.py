@@ -5,7 +5,8 @@ screen, all at the same time (a simultaneous hidden phase). When everyone has pi
 are revealed; the highest card scores a point and its owner then chooses, publicly, to ``stand`` or
 ``gamble``; a gamble is settled by the house (the ``SYSTEM`` seat) rolling a die: 4-6 wins another
 point, 1-3 loses one. The first seat to reach the target wins; after 40 rounds the leaders share the
-win. Two to four players (``players`` caps the table; the lobby decides how many play).
+win. Two to four players (``players`` caps the table; the lobby decides how many play). ``hand``
+deals more cards (up to 60), for menus of many choices.
 
 It implements rules.core.engine.Engine fully: seeded randomness in the state, typed actions with a
 round-tripping notation, refusals from the RulesError family, public and private views.
@@ -33,6 +34,7 @@ class ToyOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     target: int = 3
     players: int = 4  # the most seats a table may have
+    hand: int = HAND  # cards dealt to each seat a round
 
 
 @dataclass(frozen=True)
@@ -102,13 +104,15 @@ class ToyEngine:
     rules_version = 1
 
     def parse_options(self, raw: Mapping[str, str]) -> ToyOptions:
-        unknown = set(raw) - {"target", "players"}
+        unknown = set(raw) - {"target", "players", "hand"}
         if unknown:
-            raise BadOptions(f"Unknown option {sorted(unknown)[0]!r}; options are target and players.")
+            raise BadOptions(f"Unknown option {sorted(unknown)[0]!r}; options are target, players and hand.")
         try:
             options = ToyOptions(**{k: int(v) for k, v in raw.items()})
         except (ValueError, ValidationError) as err:
-            raise BadOptions("target and players take whole numbers.") from err
+            raise BadOptions("target, players and hand take whole numbers.") from err
+        if not 1 <= options.hand <= 60:
+            raise BadOptions("hand must be 1-60.")
         if not 1 <= options.target <= 9:
             raise BadOptions("target must be 1-9.")
         if not 2 <= options.players <= 4:
@@ -119,6 +123,7 @@ class ToyEngine:
         return {
             "target": "points needed to win: 1-9 (default 3)",
             "players": "the most seats at the table: 2|3|4 (default 4; any 2 or more may play)",
+            "hand": "cards dealt to each player a round: 1-60 (default 3)",
         }
 
     def seat_plan(self, options: BaseModel) -> SeatPlan:
@@ -161,7 +166,7 @@ class ToyEngine:
         hands = []
         for _ in state.scores:
             cards: list[int] = []
-            while len(cards) < HAND:
+            while len(cards) < state.options.hand:
                 card = 100 + rng.below(900)
                 if card not in cards:
                     cards.append(card)
@@ -169,7 +174,7 @@ class ToyEngine:
         n = len(state.scores)
         events.append(
             Event(
-                f"Round {state.round + 1}: three cards dealt to each player.",
+                f"Round {state.round + 1}: {_count(state.options.hand)} cards dealt to each player.",
                 {seat: "You were dealt " + ", ".join(map(str, hands[seat])) + "." for seat in range(n)},
             )
         )
@@ -347,6 +352,9 @@ class ToyEngine:
         return (state.phase == "pick" and isinstance(action, Pick) and action in self.legal_actions(state, seat)
                 and sum(p is None for p in state.picks) > 1)
 
+    def chapter(self, state: ToyState) -> str:
+        return f"r{state.round}"  # a round is one board post; its picks and gamble edit it
+
     def progress(self, state: ToyState) -> str:
         if state.phase == "over":
             return f"Round {state.round} · game over"
@@ -362,7 +370,7 @@ class ToyEngine:
         if any(not 0 <= s <= state.options.target for s in state.scores):
             problems.append(f"a score left 0..{state.options.target}: {state.scores}")
         for seat, (hand, pick) in enumerate(zip(state.hands, state.picks, strict=True)):
-            if len(hand) != HAND:
+            if len(hand) != state.options.hand:
                 problems.append(f"seat {seat} holds {len(hand)} cards")
             if pick is not None and pick not in hand:
                 problems.append(f"seat {seat} picked {pick}, which is not in its hand")
@@ -401,6 +409,10 @@ class ToyEngine:
             last_events=tuple(data["last_events"]),
             winners=tuple(data["winners"]),
         )
+
+
+def _count(n: int) -> str:
+    return "three" if n == 3 else str(n)
 
 
 ENGINE = ToyEngine()

@@ -50,7 +50,10 @@ def test_play_example_ends_hero_29_villain_28_villain_keeps_first_player():
     assert len(s.players[VILLAIN].dice) == 6 and s.players[VILLAIN].stored == ("M",)
     s, _ = play(s, VILLAIN, "done")
     # "THE HERO THEN GATHERS ONE NEW TRAIT DIE OF A COLOR OF THEIR CHOICE FOR THEIR GROW ACTION."
-    s, _ = play(s, HERO, "use grow red", "done")
+    # With that, the hero has nothing left to do (no stored face, one action die): the turn, and
+    # the round, end without a `done`.
+    s, events = play(s, HERO, "use grow red")
+    assert "Hero has nothing more to power up." in [e.text for e in events]
 
     assert s.round == 2 and s.phase == "roll"
     assert s.players[HERO].health == 29 and s.players[VILLAIN].health == 28

@@ -103,7 +103,7 @@ def test_health_gain_is_capped_at_the_starting_maximum():
     s.players[H].health = 29
     s = _fight(["blank", "blank", "blank", "agility", "blank"], [],
                ["x_factor", "energy", "wild", "agility", "blank"], ["assign 3 recover", "assign 5 recover"], state=s)
-    s, _ = play(s, V, "done")
+    assert ENGINE.to_act(s) == (H,)  # the villain had nothing to power up: passed
     s, _ = play(s, H, "use recover")
     assert s.players[H].health == 30
 
@@ -111,21 +111,16 @@ def test_health_gain_is_capped_at_the_starting_maximum():
 def test_lowest_health_becomes_first_player_and_a_tie_keeps_it():
     """PHASE 4: "THE PLAYER WITH THE LOWEST AMOUNT OF LIFE ... BECOMES THE FIRST PLAYER ... IF BOTH PLAYERS HAVE
     THE SAME AMOUNT OF LIFE, THE PREVIOUS FIRST PLAYER RETAINS THE FIRST PLAYER TOKEN.\""""
+    # Nobody has anything to power up: Phase 3 passes both players and Phase 4 follows at once.
     s = _fight(["blank", "blank", "blank", "agility", "blank"], [], ["blank", "energy", "wild", "agility", "blank"], [])
-    s, _ = play(s, V, "done")
-    s, _ = play(s, H, "done")
     assert s.round == 2 and s.first == V  # tie at 30
+    s.players[V].health = 29
     s = _fight(["blank", "blank", "blank", "agility", "blank"], [],
                ["x_factor", "energy", "wild", "agility", "blank"], [], state=s)
-    s.players[V].health = 29
-    s, _ = play(s, V, "done")
-    s, _ = play(s, H, "done")
-    assert s.first == V
+    assert s.round == 3 and s.first == V
     s = _fight(["blank", "might", "energy", "agility", "blank"], ["assign 2 pow", "assign 3 pow"],
                ["x_factor", "energy", "wild", "agility", "blank"], [], state=s)
-    s, _ = play(s, V, "done")
-    s, _ = play(s, H, "done")
-    assert s.players[H].health == 27 and s.first == H and s.order == (H, V)
+    assert s.round == 4 and s.players[H].health == 27 and s.first == H and s.order == (H, V)
 
 
 def test_face_cost_is_paid_or_the_action_does_not_activate():
@@ -147,11 +142,16 @@ def test_face_cost_is_paid_or_the_action_does_not_activate():
 
 def test_face_swaps_in_power_up():
     """"DURING THE POWER UP PHASE, THE EXTRA FACES CAN BE FREELY SWAPPED WITH FACES ALREADY ON ACTION DICE".\""""
-    s = _fight(["blank", "blank", "blank", "agility", "blank"], [], ["blank", "energy", "wild", "agility", "blank"], [])
+    s = new()
+    s.players[V].stored = ("T",)  # a stored face to swap in keeps the villain's Power Up turn open
+    s.pool_faces = (10, 10, 10, 7, 8, 8)
+    s = _fight(["blank", "blank", "blank", "agility", "blank"], [], ["blank", "energy", "wild", "agility", "blank"], [],
+               state=s)
+    assert ENGINE.to_act(s) == (V,)
     s, _ = play(s, V, "detach 5 wild")
-    assert s.players[V].dice[4] == ("B",) * 6 and s.players[V].stored == ("W",)
-    s, _ = play(s, V, "attach wild 5")
-    assert s.players[V].dice[4][0] == "W" and ENGINE.check_invariants(s) == []
+    assert s.players[V].dice[4] == ("B",) * 6 and s.players[V].stored == ("T", "W")
+    s, _ = play(s, V, "attach toughness 5")
+    assert s.players[V].dice[4][0] == "T" and ENGINE.check_invariants(s) == []
     with pytest.raises(IllegalAction):
         play(s, V, "attach might 5")
 

@@ -39,8 +39,6 @@ def test_lock_in_is_public_and_permanent():
     s, _ = play(s, 0, *[f"assign {i} world_domination" for i in range(1, 7)], "ready")
     s, _ = play(s, 1, "ready")
     assert ENGINE.public_view(s).players[0].locked_in == ("WORLD DOMINATION",)
-    s, _ = play(s, 0, "done")
-    s, _ = play(s, 1, "done")
     assert s.round == 2 and s.players[0].locked_in == ("world_domination",)
 
 
@@ -110,21 +108,17 @@ def test_2v2_duo_dice_go_to_either_ally():
     s, _ = play(s, 0, "assign 1 hand_off", "ready")
     for seat in (1, 2, 3):
         s, _ = play(s, seat, "ready")
-    order = s.order
-    assert s.phase == "power_up"
-    for seat in order:
-        if seat == 0:
-            s, _ = play(s, 0, "give 1", "done")
-        else:
-            s, _ = play(s, seat, "done")
+    assert s.phase == "power_up" and ENGINE.to_act(s) == (0,)  # the others have nothing to do
+    assert [ENGINE.format(a) for a in ENGINE.legal_actions(s, 0)] == ["done", "give 1", "detach 5 wild"]
+    s, _ = play(s, 0, "give 1")  # nothing left after that: the turn passes, the round ends
+    assert s.round == 2
     assert len(s.players[0].dice) == 4 and s.players[1].dice[-1] == "blue"
     assert ENGINE.check_invariants(s) == []
 
 
-def test_2v2_knocked_out_player_hands_over_duo_dice_once_then_keeps_the_rest():
-    """"WHEN A PLAYER IS KNOCKED OUT, THEY RETAIN ALL OF THEIR DICE, EXCEPT FOR ANY THAT ARE ON THE DUO
-    BOARD. THOSE GO TO THE SURVIVING ALLY DURING POWER UP." — once, in the round they fall; a KO'd player
-    who goes on placing dice on the duo board in later rounds keeps them."""
+def test_2v2_knocked_out_player_hands_over_duo_dice_in_the_round_they_fall():
+    """Lines 510-514: "WHEN A PLAYER IS KNOCKED OUT, THEY RETAIN ALL OF THEIR DICE, EXCEPT FOR ANY THAT ARE
+    ON THE DUO BOARD. THOSE GO TO THE SURVIVING ALLY DURING POWER UP": no choice in the round they fall."""
     s = new("2v2")
     s.players[2].health = 1  # hero 1 falls to the villains' JAB this round
     for v in (0, 1):
@@ -135,19 +129,34 @@ def test_2v2_knocked_out_player_hands_over_duo_dice_once_then_keeps_the_rest():
     s, _ = play(s, 1, "ready")
     s, _ = play(s, 2, "assign 1 hand_off", "ready")
     s, _ = play(s, 3, "ready")
-    assert s.players[2].ko and s.phase == "power_up"
-    while s.phase == "power_up":
-        s, _ = play(s, ENGINE.to_act(s)[0], "done")
+    # Hero 1 is knocked out in Phase 2; nobody has anything to do in Phase 3: it passes at once.
+    assert s.players[2].ko and s.round == 2
     assert len(s.players[2].dice) == 4 and len(s.players[3].dice) == 6  # the duo die went to hero 2
+    assert ENGINE.check_invariants(s) == []
 
-    # Next round the KO'd hero places a die on the duo board again: this time it stays theirs.
-    s = with_roll(s, 2, ["blank"] * 4)
-    s, _ = play(s, 2, "assign 1 hand_off", "ready")
+
+def test_2v2_knocked_out_player_chooses_where_later_duo_dice_go():
+    """Line 503: "EACH DICE USED ON THE DUO BOARD MAY GO TO EITHER ALLY", in every round: a player knocked
+    out in an earlier round is asked in Phase 3 about the dice they placed there (and only that: line 517,
+    "THEY MAY ONLY PLACE DICE ON THE DUO BOARD")."""
+    s = new("2v2")
+    s.players[2].ko, s.players[2].health = True, 0  # knocked out in an earlier round
+    for seat in (0, 1, 3):
+        s = with_roll(s, seat, ["blank"] * 5)
+    s = with_roll(s, 2, ["blank", "blank", "blank", "agility", "blank"])
+    s, _ = play(s, 2, "assign 1 hand_off", "assign 4 cover", "ready")
     for seat in (0, 1, 3):
         s, _ = play(s, seat, "ready")
-    while s.phase == "power_up":
-        s, _ = play(s, ENGINE.to_act(s)[0], "done")
-    assert len(s.players[2].dice) == 4 and len(s.players[3].dice) == 6
+    assert s.phase == "power_up" and ENGINE.to_act(s) == (2,)
+    assert ENGINE.pending(s)[2].prompt.startswith("give your duo-board dice")
+    assert [ENGINE.format(a) for a in ENGINE.legal_actions(s, 2)] == ["give 1", "give 4", "done"]
+    keep = s
+    s, _ = play(s, 2, "give 4", "done")  # die 4 goes to hero 2, die 1 stays
+    assert s.round == 2 and s.players[2].dice[:3] == ("blue", "yellow", "purple") and len(s.players[2].dice) == 4
+    assert s.players[3].dice[-1] == "green" and len(s.players[3].dice) == 6
+    # giving both: the last `give` leaves nothing to decide, so the turn passes on its own
+    s, _ = play(keep, 2, "give 1", "give 4")
+    assert s.round == 2 and len(s.players[2].dice) == 3 and len(s.players[3].dice) == 7
     assert ENGINE.check_invariants(s) == []
 
 
