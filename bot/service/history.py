@@ -28,10 +28,10 @@ from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
 from bot.service.hygiene import ascii_int
 from bot.service.messages import Button, Drawing, Invocation, Output, Target, TargetKind
 from bot.service.presentation import Seating, channel_mention, public_dump, view_key, waiting_line
+from bot.service.records import ActionRecord, GameRecord
 from bot.service.replay import UNDO, effective, replay
 from bot.service.session import Session
 from bot.service.settings import format_duration
-from bot.service.store import ActionRecord, GameRecord
 from bot.service.texts import plural, private_summary
 from rules.core.engine import Engine
 

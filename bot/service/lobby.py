@@ -12,11 +12,11 @@ from bot.service.hygiene import ascii_int, quote
 from bot.service.messages import Invocation, Output, Target
 from bot.service.options import OptionsError, format_options, parse_options_text
 from bot.service.presentation import Seating, channel_mention, user_mention, waiting_line
+from bot.service.records import GameRecord, SeatHolder
 from bot.service.replay import derive_seed
 from bot.service.server import Server
 from bot.service.session import AI_NAME, Session
 from bot.service.settings import SettingsError, parse_settings
-from bot.service.store import GameRecord, SeatHolder
 
 
 class Lobby:

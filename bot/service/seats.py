@@ -17,8 +17,8 @@ from bot.service.driver import Driver
 from bot.service.lobby import end_game
 from bot.service.messages import Button, Invocation, Output, Target
 from bot.service.presentation import user_mention
+from bot.service.records import SeatHolder
 from bot.service.session import AI_NAME, Session
-from bot.service.store import SeatHolder
 
 VOTE = "!vote"
 TIMEOUT_CHOICES = {"skip": "Skip their move", "bot": "Let the AI play them", "end": "End the game"}

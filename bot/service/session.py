@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.service.records import GameRecord, SeatHolder
 from bot.service.settings import GameSettings
-from bot.service.store import GameRecord, SeatHolder
 from rules.core.engine import SYSTEM, Decision, Engine, SeatPlan
 
 AI_NAME = "AI"

@@ -13,10 +13,10 @@ import logging
 
 from bot.service import clocks
 from bot.service.core import Core
+from bot.service.records import GameRecord, LogHealth
 from bot.service.replay import effective, replay
 from bot.service.session import Session
 from bot.service.settings import GameSettings
-from bot.service.store import GameRecord, LogHealth
 
 log = logging.getLogger(__name__)
 

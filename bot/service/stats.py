@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bot.service.core import Core, Refusal, ephemeral
 from bot.service.hygiene import clean_name, quote
 from bot.service.messages import Invocation, Output
-from bot.service.store import ResultRow
+from bot.service.records import ResultRow
 from bot.service.texts import plural
 
 LEADERBOARD_SIZE = 10

@@ -25,13 +25,24 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import aiosqlite
 
 import migrations
+from bot.service.records import (
+    _ACTION_COLUMNS,
+    ActionRecord,
+    GameRecord,
+    LogHealth,
+    SeatHolder,
+    _action,
+    _dumps,
+    _holder,
+)
+from bot.service.store_history import HistoryQueries
+from bot.service.store_people import PeopleQueries
 
 MIGRATIONS_DIR = Path(migrations.__file__).resolve().parent
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -64,108 +75,6 @@ quiet_library_loggers()
 
 class StorageError(Exception):
     """The database cannot be used; ``str(err)`` is one line for the host."""
-
-
-class SeatHolder(NamedTuple):
-    """Who plays a seat: a person, or an AI seat (``kind`` "bot", ``user_id`` 0). ``autopilot``: an
-    AI plays this person's seat for now (after a time-out, until they take it back)."""
-
-    user_id: int
-    name: str
-    kind: str = "person"
-    autopilot: bool = False
-
-    @property
-    def is_person(self) -> bool:
-        return self.kind == "person"
-
-    @property
-    def played_by_ai(self) -> bool:
-        return self.kind == "bot" or self.autopilot
-
-
-@dataclass
-class GameRecord:
-    id: int
-    channel_id: str
-    game: str
-    options: dict[str, str]
-    seed: int | None
-    creator_id: int
-    creator_name: str
-    status: str
-    version: int
-    snapshot: dict[str, Any] | None
-    seats: dict[int, SeatHolder] = field(default_factory=dict)
-    step: int = 0  # public steps: actions that told the channel something (hidden ones do not count)
-    guild_id: str = ""
-    settings: dict[str, Any] = field(default_factory=dict)  # the service's settings (pace, clock, ...)
-    clock: dict[str, Any] = field(default_factory=dict)  # seat clocks and deadlines, absolute times
-    labels: tuple[str, ...] | None = None  # the seats the game started with
-    rules_version: int = 1
-    outcome: dict[str, Any] | None = None
-    ended_at: str | None = None
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    seq: int
-    seat: int
-    user_id: int
-    notation: str
-    public_text: str
-    at: str
-    step: int | None = None  # the public step this action made, None for a hidden one
-    request_id: str | None = None
-    actor: str = "person"  # person | bot | timer | system
-    undoable: bool = False
-    undoes: int | None = None  # an undo row: the seq it takes back
-
-
-class ResultRow(NamedTuple):
-    """One seat of a finished game, as /game stats and /game leaderboard read it."""
-
-    game_id: int
-    game: str
-    seat: int
-    user_id: int  # 0 for an AI seat
-    user_name: str  # who held the seat at the end
-    kind: str  # person | bot
-    won: bool
-    score: float | None
-    rank: int | None
-
-
-@dataclass(frozen=True)
-class LogHealth:
-    """What the start-up check compares: the version against the log rows of one game."""
-
-    game_id: int
-    version: int
-    rows: int
-    max_seq: int
-
-    @property
-    def consistent(self) -> bool:
-        # seq is a primary key per game and starts at 1, so rows == max_seq means 1..n without gaps.
-        return self.rows == self.version == self.max_seq
-
-
-_ACTION_COLUMNS = "seq, seat, user_id, notation, public_text, at, step, request_id, actor, undoable, undoes"
-
-
-def _action(row: aiosqlite.Row) -> ActionRecord:
-    data = dict(row)
-    data["undoable"] = bool(data["undoable"])
-    return ActionRecord(**data)
-
-
-def _holder(row: aiosqlite.Row) -> SeatHolder:
-    return SeatHolder(row["user_id"], row["user_name"], row["kind"], bool(row["autopilot"]))
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
@@ -217,7 +126,7 @@ def describe_sqlite_error(path: str, err: BaseException) -> str:
     return f"The database {path} cannot be used (SQLite says: {text})."
 
 
-class Store:
+class Store(PeopleQueries, HistoryQueries):
     """One SQLite database (a file, or ":memory:") holding every game."""
 
     def __init__(self, path: str | Path = ":memory:", migrations_dir: Path = MIGRATIONS_DIR) -> None:
@@ -500,69 +409,6 @@ class Store:
             [(game_id, seat, uid, kind, int(won), score, rank) for seat, uid, kind, won, score, rank in results],
         )
 
-    # -- per-user settings -------------------------------------------------------------------
-
-    async def notify_mode(self, user_id: int, guild_id: str) -> str | None:
-        row = await self._fetchone("SELECT notify FROM user_settings WHERE user_id = ? AND guild_id = ?",
-                                   (user_id, guild_id))
-        return row["notify"] if row is not None else None
-
-    async def notify_modes(self) -> dict[tuple[int, str], str]:
-        rows = await self._fetchall("SELECT user_id, guild_id, notify FROM user_settings")
-        return {(row["user_id"], row["guild_id"]): row["notify"] for row in rows}
-
-    async def set_notify_mode(self, user_id: int, guild_id: str, mode: str) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO user_settings (user_id, guild_id, notify) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id, guild_id) DO UPDATE SET notify = excluded.notify",
-                (user_id, guild_id, mode),
-            )
-
-    # -- server settings and feeds (migration 0005) -------------------------------------------
-
-    async def server_settings(self) -> dict[str, dict[str, Any]]:
-        """Every server's settings (/gm settings), by guild id."""
-        rows = await self._fetchall("SELECT guild_id, settings_json FROM server_settings")
-        return {row["guild_id"]: json.loads(row["settings_json"]) for row in rows}
-
-    async def set_server_settings(self, guild_id: str, settings: Mapping[str, Any], user_id: int, now: str) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO server_settings (guild_id, settings_json, updated_by, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,"
-                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
-                (guild_id, _dumps(dict(settings)), user_id, now),
-            )
-
-    async def open_follows(self) -> list[tuple[int, str, str]]:
-        """(game id, the game's channel, a follower channel) of every game in the lobby or running."""
-        rows = await self._fetchall(
-            "SELECT f.game_id, g.channel_id AS game_channel, f.channel_id FROM follows f JOIN games g"
-            " ON g.id = f.game_id WHERE g.status IN ('lobby', 'running') ORDER BY f.game_id, f.created_at,"
-            " f.channel_id"
-        )
-        return [(row["game_id"], row["game_channel"], row["channel_id"]) for row in rows]
-
-    async def add_follow(self, game_id: int, channel_id: str, guild_id: str, user_id: int, now: str) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT OR IGNORE INTO follows (game_id, channel_id, guild_id, created_by, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game_id, channel_id, guild_id, user_id, now),
-            )
-
-    async def remove_follow(self, game_id: int, channel_id: str) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM follows WHERE game_id = ? AND channel_id = ?", (game_id, channel_id))
-
-    async def channels_starting(self, prefix: str) -> list[str]:
-        """The channels of games whose channel id starts with ``prefix`` (the local table's threads)."""
-        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        rows = await self._fetchall(
-            "SELECT DISTINCT channel_id FROM games WHERE channel_id LIKE ? ESCAPE '\\'", (escaped + "%",))
-        return [row["channel_id"] for row in rows]
-
     async def record_action(
         self,
         game_id: int,
@@ -625,72 +471,6 @@ class Store:
             (request_id,),
         )
         return _action(row) if row is not None else None
-
-    async def recent_public_log(self, game_id: int, count: int) -> list[tuple[int, str]]:
-        """The last ``count`` public entries, each numbered by its public step (never by the
-        action count, which would tell how many hidden moves were made)."""
-        rows = await self._fetchall(
-            "SELECT step, public_text FROM actions WHERE game_id = ? AND public_text != '' AND step IS NOT NULL"
-            " ORDER BY seq DESC LIMIT ?",
-            (game_id, count),
-        )
-        return [(row["step"], row["public_text"]) for row in reversed(rows)]
-
-    # -- history and lists (read only) -------------------------------------------------------
-
-    async def public_log_count(self, game_id: int) -> int:
-        """How many public entries the game's log holds (hidden moves are not entries)."""
-        row = await self._fetchone(
-            "SELECT COUNT(*) AS n FROM actions WHERE game_id = ? AND public_text != '' AND step IS NOT NULL",
-            (game_id,),
-        )
-        return int(row["n"]) if row is not None else 0
-
-    async def public_log_page(self, game_id: int, skip: int, count: int) -> list[tuple[int, str]]:
-        """``count`` public entries, leaving out the ``skip`` newest ones, oldest first; each
-        numbered by its public step (as ``recent_public_log``)."""
-        rows = await self._fetchall(
-            "SELECT step, public_text FROM actions WHERE game_id = ? AND public_text != '' AND step IS NOT NULL"
-            " ORDER BY seq DESC LIMIT ? OFFSET ?",
-            (game_id, count, skip),
-        )
-        return [(row["step"], row["public_text"]) for row in reversed(rows)]
-
-    async def last_finished_game(self, channel_id: str) -> GameRecord | None:
-        """The newest game of a channel that has ended (over or aborted) after it started."""
-        row = await self._fetchone(
-            "SELECT id FROM games WHERE channel_id = ? AND status IN ('over', 'aborted') AND seed IS NOT NULL"
-            " ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        )
-        return await self.game(row["id"]) if row is not None else None
-
-    async def game_times(self, game_id: int) -> tuple[str, str | None, str | None]:
-        """When the game's table was opened, when it started (None before migration 0004 or the
-        start) and when it ended (None while it runs)."""
-        row = await self._fetchone("SELECT created_at, started_at, ended_at FROM games WHERE id = ?", (game_id,))
-        if row is None:
-            raise KeyError(game_id)
-        return row["created_at"], row["started_at"], row["ended_at"]
-
-    async def guild_results(
-        self, guild_id: str, *, user_id: int | None = None, game: str | None = None
-    ) -> list[ResultRow]:
-        """The result rows of one server's finished games (one per seat), oldest game first,
-        optionally only one user's (a person's seats) or one game's."""
-        sql = ("SELECT r.game_id, g.game, r.seat, r.user_id, r.kind, r.won, r.score, r.rank,"
-               " COALESCE(s.user_name, '') AS user_name FROM results r JOIN games g ON g.id = r.game_id"
-               " LEFT JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat WHERE g.guild_id = ?")
-        params: list[Any] = [guild_id]
-        if user_id is not None:
-            sql += " AND r.user_id = ? AND r.kind = 'person'"
-            params.append(user_id)
-        if game is not None:
-            sql += " AND g.game = ?"
-            params.append(game)
-        rows = await self._fetchall(sql + " ORDER BY r.game_id, r.seat", tuple(params))
-        return [ResultRow(row["game_id"], row["game"], row["seat"], row["user_id"], row["user_name"], row["kind"],
-                          bool(row["won"]), row["score"], row["rank"]) for row in rows]
 
     # -- the start-up check ------------------------------------------------------------------
 

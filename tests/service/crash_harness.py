@@ -45,8 +45,8 @@ for _path in (str(ROOT), str(HERE)):
         sys.path.insert(0, _path)
 
 from bot.service import Invocation, SessionService, Store  # noqa: E402
+from bot.service.records import LogHealth  # noqa: E402
 from bot.service.replay import replay  # noqa: E402
-from bot.service.store import LogHealth  # noqa: E402
 from rules.core.engine import Engine  # noqa: E402
 
 ENGINE_NAMES = ("toy", "kaploom")

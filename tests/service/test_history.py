@@ -79,7 +79,7 @@ async def test_the_log_pages_back_with_older_and_newer_buttons():
     await toy_game(service, options="target=9")
     await play_toy(service, moves=14)
     game_id = service.session("chan-1").game_id
-    every = await service.store.recent_public_log(game_id, 50)
+    every = await service.store.public_log_page(game_id, 0, 50)
     assert len(every) > 10
     expected = [f"#{step}: {line}" for step, text in every for line in text.split("\n")]
 
