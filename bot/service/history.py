@@ -1,6 +1,6 @@
 """A game's history and the server's list: /game log in pages, /game replay (an animated GIF of the
-public boards), /game list, and what a finished game tells its table — the result and a summary to
-the channel and to every player, with an opt-in reveal of what was hidden.
+public boards, drawn by ``replay_gif``), /game list, and /game reveal of a finished game (the
+summary that offers it is ``endings``).
 
 Hidden information stays where it was: the log and the replay are built from public facts only (the
 log's public text, numbered by public step; the engine's public view of each public step), and the
@@ -16,46 +16,40 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service.components import ANY, FOR_GAME
 from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
+from bot.service.endings import REVEAL
 from bot.service.hygiene import ascii_int
-from bot.service.messages import Button, Drawing, Invocation, Output, Target, TargetKind
-from bot.service.presentation import Seating, channel_mention, public_dump, view_key, waiting_line
+from bot.service.messages import Button, Drawing, Invocation, Output, Target
+from bot.service.presentation import (
+    Seating,
+    channel_mention,
+    describe_view,
+    view_key,
+    waiting_line,
+)
 from bot.service.records import ActionRecord, GameRecord
-from bot.service.replay import UNDO, effective, replay
-from bot.service.session import Session
-from bot.service.settings import format_duration
-from bot.service.texts import plural, private_summary
+from bot.service.replay_gif import (
+    REPLAY_NAME,
+    build_replay,
+)
+from bot.service.texts import plural
 from rules.core.engine import Engine
 
 log = logging.getLogger(__name__)
 
 LOG = "!log"  # a page of the log: "!log <page> <count>"
-REVEAL = "!reveal"  # every seat's final screen, once the game has ended
-FOR_GAME = "for_game"  # as bot.service.components.FOR_GAME: the game a click was made for
-ANY = "-"
 PAGE_SIZE = 10  # log entries per page unless /game log count:N says otherwise
 MAX_PAGE_SIZE = 50
 ENDED = ("over", "aborted")
 
-# The replay: Discord refuses attachments over 10 MiB (servers without boosts); stay under it.
-REPLAY_LIMIT_BYTES = 9 * 1024 * 1024
-REPLAY_MAX_FRAMES = 100  # more public steps than this: evenly sampled, the first and last kept
-REPLAY_WIDTH = 800  # frames are drawn at most this wide; halved again while the file is too big
-REPLAY_MIN_WIDTH = 200
-FRAME_MS = 900
-LAST_FRAME_MS = 3000
-
 QUICK_SECONDS = 2.0  # a replay drawn within this answers its command; a longer one is posted when ready
 REPLAY_REPOST = timedelta(seconds=60)  # the same replay again within a minute: only to the asker
-REPLAY_NAME = "replay.gif"
 REPLAY_FAILED = "The replay could not be drawn; the game itself is unharmed."
 NO_REPLAY = "There is no game to replay here: none is running and none has ended in this channel."
 NOT_OVER = "Hidden information is shown only once the game is over."
@@ -106,8 +100,6 @@ async def log_page(core: Core, inv: Invocation, game_id: int, page: int, count: 
 class History:
     def __init__(self, core: Core) -> None:
         self.core = core
-        self._due: dict[int, Session] = {}  # games that just ended, their summary not yet sent
-        self._announced: set[int] = set()
         self._replays: dict[tuple, tuple[bytes, str]] = {}  # (game, version, names) -> gif, text
         self._building: dict[tuple, asyncio.Task] = {}  # replays being drawn
         self._promised: set[tuple] = set()  # replays to post when drawn (their command has answered)
@@ -172,7 +164,7 @@ class History:
             head = f"{engine.title} in {channel_mention(record.channel_id)}: what was hidden, seat by seat." \
                 if seat == 0 else ""
             who = f"**{names.get(seat, 'nobody')} ({label})** — final screen:"
-            lines = [line for line in (head, who) if line] + _describe(engine, view, names)
+            lines = [line for line in (head, who) if line] + describe_view(engine.name, view, names)
             drawing = (Drawing("render_private", engine.name, view, tuple(sorted(names.items())),
                                view_key(view))
                        if self.core.presenter.render_images else None)
@@ -293,130 +285,6 @@ class History:
             await asyncio.gather(*self._building.values(), return_exceptions=True)
         self._building.clear()
 
-    # -- the end of a game: result, summary, reveal ----------------------------------------------
-
-    def note(self, session: Session) -> None:
-        """Called whenever a game's state or clocks change: a game that has just ended with an
-        outcome gets its summary (sent with the outputs of its channel, see ``endings``)."""
-        record = session.record
-        if record.status == "over" and record.outcome and session.game_id not in self._announced:
-            self._due[session.game_id] = session
-
-    async def endings(self, channels: set[str | None]) -> list[Output]:
-        """The summaries of games in ``channels`` that have just ended, each once."""
-        outputs: list[Output] = []
-        for game_id, session in list(self._due.items()):
-            if session.channel_id not in channels:
-                continue
-            del self._due[game_id]
-            if len(self._announced) > 100_000:
-                self._announced.clear()
-            self._announced.add(game_id)
-            try:
-                outputs += await self.summary(session)
-            except Exception:  # the game is already over and recorded; a summary bug must not hide that
-                log.exception("the summary of game %s failed", game_id)
-        return outputs
-
-    async def summary(self, session: Session) -> list[Output]:
-        record, engine = session.record, session.engine
-        outcome = record.outcome or {}
-        seating = Seating.of(session)
-        lines = [f"**{engine.title} — final result**"]
-        lines += result_lines(outcome, seating)
-        facts = []
-        rounds = public_dump(engine, session.state).get("round") if session.state is not None else None
-        if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0:
-            facts.append(plural(rounds, "round"))
-        facts.append(plural(record.step, "public step"))
-        lasted = await self._duration(record)
-        if lasted is not None:
-            facts.append(f"played in {lasted}")
-        lines.append(" · ".join(facts) + ".")
-        lines.append("What was hidden stays hidden unless you ask: **Reveal hidden info** shows every seat's "
-                     "final screen, only to you. /game replay shows the game again.")
-        buttons = (Button("Reveal hidden info", REVEAL, session.game_id, ANY),)
-        outputs = [Output(Target.channel(session.channel_id), "\n".join(lines), buttons=buttons)]
-        told: set[int] = set()
-        where = channel_mention(session.channel_id)
-        for holder in (h for _, h in sorted(session.seats.items())):
-            if not holder.is_person or holder.user_id in told:
-                continue
-            told.add(holder.user_id)
-            mine = session.seats_of(holder.user_id)
-            verdict = _verdict(outcome, mine)
-            head = f"Your game of {engine.title} in {where} has ended: {verdict}"
-            outputs.append(Output(
-                Target(TargetKind.DM, channel_id=session.channel_id, user_id=holder.user_id),
-                "\n".join([head, *lines[1:]]), buttons=buttons,
-                dm_fallback="the game is over and its result is in the channel (I could not send it to you by DM)."))
-        return outputs
-
-    async def _duration(self, record: GameRecord) -> str | None:
-        try:
-            created, started, ended = await self.core.store.game_times(record.id)
-        except KeyError:
-            return None
-        begin, end = _moment(started or created), _moment(record.ended_at or ended)
-        if begin is None or end is None:
-            return None
-        return format_duration(max(0.0, (end - begin).total_seconds()))
-
-
-def result_lines(outcome: Mapping[str, Any], seating: Seating) -> list[str]:
-    """One line per seat, best rank first: name, score and whether they won."""
-    winners = set(outcome.get("winners") or ())
-    scores = list(outcome.get("scores") or ())
-    ranks = list(outcome.get("ranks") or ())
-    seats = range(len(seating.labels))
-
-    def rank(seat: int) -> int:
-        return ranks[seat] if seat < len(ranks) and ranks[seat] is not None else len(seating.labels)
-
-    lines = []
-    if outcome.get("result") in ("win", "loss"):
-        lines.append("The table " + ("won together." if outcome["result"] == "win" else "lost together."))
-    for seat in sorted(seats, key=lambda s: (rank(s), s)):
-        parts = [f"{rank(seat)}. {seating.who(seat)}"]
-        if seat < len(scores) and scores[seat] is not None:
-            parts.append(plural_score(scores[seat]))
-        if seat in winners:
-            parts.append("winner")
-        lines.append(" — ".join(parts))
-    return lines
-
-
-def plural_score(score: float) -> str:
-    value = int(score) if float(score).is_integer() else round(float(score), 2)
-    return f"{value} point{'' if value == 1 else 's'}"
-
-
-def _verdict(outcome: Mapping[str, Any], seats: list[int]) -> str:
-    winners = set(outcome.get("winners") or ())
-    if outcome.get("result") == "win":
-        return "you won, together."
-    if outcome.get("result") == "loss":
-        return "you lost, together."
-    if any(s in winners for s in seats):
-        return "you won!"
-    ranks = list(outcome.get("ranks") or ())
-    placed = [ranks[s] for s in seats if s < len(ranks) and ranks[s] is not None]
-    return f"you finished {_ordinal(min(placed))}." if placed else "you did not win this time."
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _moment(text: str | None) -> datetime | None:
-    if not text:
-        return None
-    try:
-        return datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-
 
 def _whole(text: str, low: int, high: int, refusal: str) -> int:
     number = ascii_int(text)
@@ -425,198 +293,3 @@ def _whole(text: str, low: int, high: int, refusal: str) -> int:
     return number
 
 
-def _describe(engine: Engine, view: Any, names: Mapping[int, str]) -> list[str]:
-    """A seat's private view in words: the game's own wording, else a generic field list."""
-    try:
-        import render
-
-        lines = render.describe_private(engine.name, view, names)
-    except Exception:
-        log.exception("describing a private view of %s failed", engine.name)
-        lines = None
-    return list(lines) if lines else private_summary(view.model_dump(mode="json"))
-
-
-class AnnouncingOutbox:
-    """The service's outbox with the summaries of games that ended in what is pushed (a time-out
-    or an AI seat can end a game with nobody's command) appended, in the same batch."""
-
-    def __init__(self, inner: Any, history: History) -> None:
-        self.inner = inner
-        self.history = history
-
-    async def push(self, outputs: list[Output]) -> None:
-        # A replay posted when ready says nothing about a game's end (and may come between a game's
-        # last step and the end of the command that made it, whose outputs the summary follows).
-        channels = {o.target.channel_id for o in outputs
-                    if o.target.kind is TargetKind.CHANNEL and o.image_name != REPLAY_NAME}
-        await self.inner.push(outputs + await self.history.endings(channels))
-
-
-# -- the replay GIF (pure: runs in a worker thread) ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Frame:
-    step: int  # the public step it shows (0: the opening board)
-    view: Any  # the engine's public view
-    progress: str
-
-
-@dataclass(frozen=True)
-class Replay:
-    gif: bytes
-    frames: int  # frames in the GIF
-    steps: int  # public steps the game has had
-    width: int
-    sampled: bool  # fewer frames than steps + 1
-    scaled: bool  # drawn smaller than REPLAY_WIDTH to fit the size limit
-
-    def describe(self) -> str:
-        text = f"{plural(self.steps, 'public step')}, {plural(self.frames, 'frame')}"
-        notes = []
-        if self.sampled:
-            notes.append(f"every public step would not fit, so {self.frames} of the {self.steps + 1} boards "
-                         "are shown (the first and the last among them)")
-        if self.scaled:
-            notes.append(f"drawn {self.width} px wide to stay under Discord's 10 MB")
-        return text + (f" ({'; '.join(notes)})" if notes else "") + "."
-
-
-def public_frames(engine: Engine, seed: int, options: Any, labels: Sequence[str] | None,
-                  actions: Sequence[ActionRecord]) -> list[Frame]:
-    """The opening board and the public view after each public step, replaying seed + log. An undo
-    row rebuilds the state without what it took back (as the game itself did)."""
-    state = engine.new_game(seed, options, labels)
-    frames = [Frame(0, engine.public_view(state), engine.progress(state))]
-    rows: list[tuple[int, str, int | None]] = []
-    for action in actions:
-        rows.append((action.seat, action.notation, action.undoes))
-        if action.notation == UNDO:
-            state = replay(engine, seed, options, effective(rows), labels)
-        else:
-            state, _ = engine.apply(state, action.seat, engine.parse(state, action.seat, action.notation))
-        if action.step is not None:
-            frames.append(Frame(action.step, engine.public_view(state), engine.progress(state)))
-    return frames
-
-
-def build_replay(engine: Engine, seed: int, options: Any, labels: Sequence[str] | None,
-                 actions: Sequence[ActionRecord], names: Mapping[int, str],
-                 draw: Callable[[str, Any, Mapping[int, str]], bytes | None] | None = None,
-                 limit: int = REPLAY_LIMIT_BYTES, max_frames: int = REPLAY_MAX_FRAMES) -> Replay:
-    """The GIF of a game's public boards, one frame per public step (sampled beyond
-    ``max_frames``), under ``limit`` bytes: smaller frames first, then fewer."""
-    if draw is None:
-        import render
-
-        draw = render.render_public
-    frames = public_frames(engine, seed, options, labels, actions)
-    steps = frames[-1].step
-    chosen = _sample(frames, max_frames)
-    drawn: dict[str, bytes] = {}
-    sources: list[bytes] = []  # PNG bytes: decoded one at a time, so memory holds one big frame
-    for frame in chosen:
-        key = view_key(frame.view)
-        if key not in drawn:
-            drawn[key] = draw(engine.name, frame.view, names) or _text_card(engine, frame)
-        sources.append(drawn[key])
-    natural = min(REPLAY_WIDTH, max(_png_size(png)[0] for png in sources))
-    width = natural
-    while True:
-        gif = _encode(sources, chosen, steps, width)
-        if len(gif) <= limit:
-            break
-        if width > REPLAY_MIN_WIDTH:
-            width = max(REPLAY_MIN_WIDTH, int(width * 0.7))
-        elif len(chosen) > 2:
-            keep = _sample(list(range(len(chosen))), max(2, len(chosen) // 2))
-            chosen, sources = [chosen[i] for i in keep], [sources[i] for i in keep]
-        else:
-            raise ValueError("even two small frames do not fit the size limit")
-    return Replay(gif, len(chosen), steps, width, len(chosen) < len(frames), width < natural)
-
-
-def _sample(items: list, most: int) -> list:
-    """At most ``most`` items, evenly spread, the first and the last always among them."""
-    if len(items) <= most:
-        return list(items)
-    if most <= 1:
-        return [items[-1]]
-    picks = sorted({round(i * (len(items) - 1) / (most - 1)) for i in range(most)})
-    return [items[i] for i in picks]
-
-
-def _png_size(png: bytes) -> tuple[int, int]:
-    from PIL import Image
-
-    with Image.open(io.BytesIO(png)) as image:
-        return image.size
-
-
-def _encode(sources: list[bytes], frames: list[Frame], steps: int, width: int) -> bytes:
-    """Frames ``width`` wide on one canvas size (a board may grow during a game), each with its
-    caption, in one shared palette (so that each frame stores only what changed)."""
-    from PIL import Image
-
-    sizes = [_png_size(png) for png in sources]
-    height = max(round(h * width / w) for w, h in sizes) + CAPTION_HEIGHT
-    canvases = []
-    for png, frame in zip(sources, frames, strict=True):
-        with Image.open(io.BytesIO(png)) as image:
-            picture = image.convert("RGB")
-        if picture.width != width:
-            size = (width, max(1, round(picture.height * width / picture.width)))
-            picture = picture.resize(size, Image.Resampling.BICUBIC)
-        canvas = Image.new("RGB", (width, height), (255, 255, 255))
-        canvas.paste(picture, (0, 0))
-        _caption(canvas, frame, steps)
-        canvases.append(canvas)
-    # The palette of the first, middle and last frames stands for all of them.
-    samples = [canvases[0], canvases[len(canvases) // 2], canvases[-1]]
-    mosaic = Image.new("RGB", (width, height * len(samples)))
-    for index, sample in enumerate(samples):
-        mosaic.paste(sample, (0, index * height))
-    palette = mosaic.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-    paletted = [c.quantize(palette=palette, dither=Image.Dither.NONE) for c in canvases]
-    durations = [FRAME_MS] * (len(paletted) - 1) + [LAST_FRAME_MS]
-    out = io.BytesIO()
-    paletted[0].save(out, format="GIF", save_all=True, append_images=paletted[1:], duration=durations, loop=0,
-                     optimize=False)
-    return out.getvalue()
-
-
-CAPTION_HEIGHT = 26
-
-
-def _caption(canvas: Any, frame: Frame, steps: int) -> None:
-    """A strip at the bottom of the frame: which public step it shows, and the game's progress."""
-    from PIL import ImageDraw
-
-    from render.core import fit_text, font
-
-    top = canvas.height - CAPTION_HEIGHT
-    pen = ImageDraw.Draw(canvas)
-    pen.rectangle((0, top, canvas.width, canvas.height), fill=(32, 34, 40))
-    label = "Start" if frame.step == 0 else f"Step {frame.step} of {steps}"
-    fnt = font(14)
-    text = fit_text(f"{label} · {frame.progress}", fnt, max(10, canvas.width - 16))
-    pen.text((8, top + 5), text, font=fnt, fill=(235, 235, 240))
-
-
-def _text_card(engine: Engine, frame: Frame) -> bytes:
-    """A plain card (PNG) for a game without a renderer: its title, progress and public facts."""
-    from PIL import Image, ImageDraw
-
-    from render.core import fit_text, font
-
-    lines = [engine.title, frame.progress, *private_summary(frame.view.model_dump(mode="json"))][:16]
-    width, line_height = 640, 22
-    card = Image.new("RGB", (width, 24 + line_height * len(lines)), (250, 250, 247))
-    pen = ImageDraw.Draw(card)
-    for index, line in enumerate(lines):
-        fnt = font(18 if index == 0 else 15, bold=index == 0)
-        pen.text((12, 12 + index * line_height), fit_text(line, fnt, width - 24), font=fnt, fill=(20, 20, 24))
-    out = io.BytesIO()
-    card.save(out, format="PNG")
-    return out.getvalue()

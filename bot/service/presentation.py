@@ -273,18 +273,22 @@ class Presenter:
 
     @staticmethod
     def describe_private(session: Session, view: BaseModel) -> list[str]:
-        """The game's own wording of a private view when it has one, else a generic field list.
-        Private text: it goes only to the seat's DM or ephemeral reply."""
-        try:
-            import render
+        return describe_view(session.engine.name, view, session.names())
 
-            lines = render.describe_private(session.engine.name, view, session.names())
-        except Exception:
-            log.exception("describing a private view of %s failed", session.engine.name)
-            lines = None
-        if lines:
-            return list(lines)
-        return private_summary(view.model_dump(mode="json"))
+
+def describe_view(game: str, view: BaseModel, names: Mapping[int, str]) -> list[str]:
+    """The game's own wording of a private view when it has one, else a generic field list.
+    Private text: it goes only to the seat's DM or ephemeral reply."""
+    try:
+        import render
+
+        lines = render.describe_private(game, view, names)
+    except Exception:
+        log.exception("describing a private view of %s failed", game)
+        lines = None
+    if lines:
+        return list(lines)
+    return private_summary(view.model_dump(mode="json"))
 
 
 PANEL_CLOSED = "This panel is closed: your current screen is in a newer message below."

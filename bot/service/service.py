@@ -36,7 +36,8 @@ from bot.service import components
 from bot.service.clock import Clock, SystemClock, VirtualClock
 from bot.service.core import Core, Outbox, Refusal, ephemeral, error
 from bot.service.driver import GAME_GONE, Driver
-from bot.service.history import AnnouncingOutbox, History, is_history_click
+from bot.service.endings import AnnouncingOutbox, Endings
+from bot.service.history import History, is_history_click
 from bot.service.hygiene import InputRefused, ascii_int, check_options, clean_name, quote
 from bot.service.info import Info
 from bot.service.lobby import Lobby
@@ -88,10 +89,11 @@ class SessionService:
         )
         # What the service pushes also carries the summaries of games that ended meanwhile.
         self.history = History(self.core)
+        self.endings = Endings(self.core)
         # Server settings, game threads and feeds (bot.service.server): pushed outputs get them too.
         self.server = Server(self.core)
         self.core.outbox = AnnouncingOutbox(self.server.outbox(outbox if outbox is not None else self.core.outbox),
-                                            self.history)
+                                            self.endings)
         self.stats = Stats(self.core)
         self._locks: dict[str, asyncio.Lock] = {}
         self.driver = Driver(self.core)
@@ -180,13 +182,13 @@ class SessionService:
 
     def attach(self, outbox: Outbox) -> None:
         """Where the service's own messages go from now on (the transport's delivery)."""
-        self.core.outbox = AnnouncingOutbox(self.server.outbox(outbox), self.history)
+        self.core.outbox = AnnouncingOutbox(self.server.outbox(outbox), self.endings)
 
     def _changed(self, session: Session) -> None:
         """A game's state or clocks changed: reschedule its deadlines; a game that just ended gets
         its summary after the outputs of its channel."""
         self.timekeeper.reschedule(session)
-        self.history.note(session)
+        self.endings.note(session)
 
     async def advance(self, delta: timedelta) -> int:
         """Move a virtual clock on and fire what fell due meanwhile, in order; returns how many."""
@@ -257,7 +259,7 @@ class SessionService:
                 if command in READABLE and self.core.sessions.in_channel(channel) is None:
                     await load_finished(self.core, channel)
                 outputs = await handler(replace(inv, channel_id=channel))
-                outputs += await self.history.endings({channel})
+                outputs += await self.endings.endings({channel})
             except Refusal as refusal:
                 return [error(inv, str(refusal))]
             except RulesError as err:

@@ -15,7 +15,9 @@ from toy_engine import ENGINE as TOY
 
 from bot.service import Output, SessionService, Store, Target, TargetKind
 from bot.service.clock import VirtualClock
-from bot.service.history import LOG, REVEAL, build_replay
+from bot.service.endings import REVEAL
+from bot.service.history import LOG
+from bot.service.replay_gif import build_replay
 from rules.core.rng import Rng
 from rules.kaploom import ENGINE as KAPLOOM
 
@@ -262,8 +264,8 @@ async def test_a_replay_posted_when_ready_never_carries_a_summary_early():
     session = service.session("chan-1")
     await play_toy(service)
     assert session.record.status == "over"
-    service.history._announced.discard(session.game_id)  # as if its command had not answered yet
-    service.history.note(session)
+    service.endings._announced.discard(session.game_id)  # as if its command had not answered yet
+    service.endings.note(session)
     outbox.take()
     await service.core.push([Output(Target.channel("chan-1"), "a replay", image=b"GIF89a", image_name="replay.gif")])
     assert [o.text for o in outbox.take()] == ["a replay"]
