@@ -59,8 +59,15 @@ class Core:
     def now(self) -> str:
         return iso(self.clock.now())
 
+    # Whether a server's games may use direct messages (the server settings answer it).
+    dms_allowed: Callable[[str], bool] = lambda guild_id: True
+
     def notify_mode(self, user_id: int, guild_id: str) -> str:
-        return self.notify_modes.get((user_id, guild_id), DEFAULT_NOTIFY)
+        """How this person is told in this server; where DMs are off, a DM becomes a mention."""
+        mode = self.notify_modes.get((user_id, guild_id), DEFAULT_NOTIFY)
+        if mode in ("dm", "both") and not self.dms_allowed(guild_id):
+            return "mention"
+        return mode
 
     async def push(self, outputs: list[Output]) -> None:
         if not outputs:

@@ -15,7 +15,8 @@ from toy_engine import ENGINE as TOY
 
 from bot.service import Output, SessionService, Store, TargetKind
 from bot.service.clock import VirtualClock
-from bot.service.server import DMS_OFF_NOTE, NOTIFY_DMS_OFF, ServerSettings
+from bot.service.feeds import DMS_OFF_NOTE, NOTIFY_DMS_OFF
+from bot.service.server import ServerSettings
 from bot.table import run_table
 from rules.core.rng import Rng
 from rules.kaploom import ENGINE as KAPLOOM
