@@ -17,8 +17,9 @@ from pydantic import Field
 from toy_engine import ToyEngine, ToyPublicView
 
 from bot.cli import build_parser
-from bot.selfplay import SelfPlayFailure, TwinCheck, play_game, run
+from bot.selfplay import SelfPlayFailure, play_game, run
 from bot.service.replay import replay
+from bot.twincheck import TwinCheck
 from rules.core.engine import Event
 from rules.core.rng import Rng
 from rules.kaploom import ENGINE as KAPLOOM
