@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.service.clock import Clock, iso
+from bot.service.hygiene import quote
 from bot.service.messages import Invocation, Output, Target, TargetKind
 from bot.service.presentation import Presenter
 from bot.service.session import Session, Sessions
@@ -79,6 +80,21 @@ class Core:
             log.exception("pushing %d outputs failed", len(outputs))
 
     # -- lookups ---------------------------------------------------------------------------------
+
+    def engine_named(self, inv: Invocation, usage: str) -> Engine:
+        """The game the ``game`` option names; else this channel's game; else the only game there
+        is. ``usage`` is how to name one ("/rules game:<name>")."""
+        engines = self.engines
+        name = inv.options.get("game", "").strip().lower()
+        if not name:
+            session = self.sessions.in_channel(inv.channel_id)
+            name = session.record.game if session else (next(iter(engines)) if len(engines) == 1 else "")
+        if not name:
+            raise Refusal(f"Which game? {usage} — games: {', '.join(sorted(engines))}.")
+        engine = engines.get(name)
+        if engine is None:
+            raise Refusal(f"Unknown game '{quote(name)}'. Games: {', '.join(sorted(engines))}.")
+        return engine
 
     def session(self, channel_id: str) -> Session:
         session = self.sessions.in_channel(channel_id)

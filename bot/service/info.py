@@ -170,16 +170,7 @@ class Info:
         return [ephemeral(inv, "\n".join(lines))]
 
     async def rules(self, inv: Invocation) -> list[Output]:
-        engines = self.core.engines
-        name = inv.options.get("game", "").strip().lower()
-        session = self.core.sessions.in_channel(inv.channel_id)
-        if not name:
-            name = session.record.game if session else (next(iter(engines)) if len(engines) == 1 else "")
-        if not name:
-            raise Refusal(f"Which game? /rules game:<name> — games: {', '.join(sorted(engines))}.")
-        engine = engines.get(name)
-        if engine is None:
-            raise Refusal(f"Unknown game '{quote(name)}'. Games: {', '.join(sorted(engines))}.")
+        engine = self.core.engine_named(inv, "/rules game:<name>")
         ref = load_quickref(engine.name)
         if ref is None:
             raise Refusal(f"There is no quick reference for {engine.title} yet.")

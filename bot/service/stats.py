@@ -70,16 +70,8 @@ class Stats:
 
     async def leaderboard(self, inv: Invocation) -> list[Output]:
         """``/game leaderboard game:<name>``: this server's players of one game, most wins first."""
-        engines = self.core.engines
-        name = inv.options.get("game", "").strip().lower()
-        if not name:
-            session = self.core.sessions.in_channel(inv.channel_id)
-            name = session.record.game if session else (next(iter(engines)) if len(engines) == 1 else "")
-        if not name:
-            raise Refusal(f"Which game? /game leaderboard game:<name> — games: {', '.join(sorted(engines))}.")
-        engine = engines.get(name)
-        if engine is None:
-            raise Refusal(f"Unknown game '{quote(name)}'. Games: {', '.join(sorted(engines))}.")
+        engine = self.core.engine_named(inv, "/game leaderboard game:<name>")
+        name = engine.name
         rows = await self.core.store.guild_results(inv.guild_id, game=name)
         people: dict[int, list[ResultRow]] = {}
         ai: list[ResultRow] = []
