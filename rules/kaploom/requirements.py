@@ -9,6 +9,8 @@ answers are cached per (action, dice) because the same small question comes up a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.kaploom.data import ActionDef
 
 _PAIR_HALVES = {
@@ -50,9 +52,17 @@ def faces_match(f1: str, f2: str) -> bool:
 
 def can_place(slots: tuple[Slot, ...], sigs: tuple[str, ...]) -> bool:
     """True when every die in ``sigs`` can sit in its own slot with all filled pairs matching."""
+    return seating(slots, sigs) is not None
+
+
+def seating(slots: tuple[Slot, ...], sigs: tuple[str, ...], order: Sequence[int] | None = None) -> list[int] | None:
+    """A way for every die in ``sigs`` to sit in its own slot, filled pairs matching: the die index
+    in each slot (-1: empty), trying slots in ``order`` (default: their own); None if there is none.
+    (The screens show dice in their slots with the same search the rules place them with.)"""
     n = len(sigs)
     if n > len(slots):
-        return False
+        return None
+    order = range(len(slots)) if order is None else order
     taken: list[int] = [-1] * len(slots)  # slot -> die index
 
     def place(i: int) -> bool:
@@ -60,13 +70,14 @@ def can_place(slots: tuple[Slot, ...], sigs: tuple[str, ...]) -> bool:
             return True
         sig = sigs[i]
         tried: set[Slot] = set()
-        for s, (kind, group) in enumerate(slots):
+        for s in order:
+            kind, group = slots[s]
             if taken[s] != -1 or not fits_slot(kind, sig):
                 continue
             if group == -1 and (kind, group) in tried:
                 continue  # identical free single slots: trying one is enough
             tried.add((kind, group))
-            if group != -1:
+            if group != -1:  # the halves of a pair are unfolded next to each other
                 partner = s + 1 if s + 1 < len(slots) and slots[s + 1][1] == group else s - 1
                 other = taken[partner]
                 if other != -1 and not faces_match(sig[1], sigs[other][1]):
@@ -77,7 +88,7 @@ def can_place(slots: tuple[Slot, ...], sigs: tuple[str, ...]) -> bool:
             taken[s] = -1
         return False
 
-    return place(0)
+    return taken if place(0) else None
 
 
 _SLOTS: dict[str, tuple[Slot, ...]] = {}

@@ -17,8 +17,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rules.kaploom import scoring
+from rules.kaploom.common import _ally, _defs, _sig
 from rules.kaploom.data import COLOURS, FACE_NAMES, SUPPLY_FACES, ActionDef, game_data
-from rules.kaploom.requirements import faces_match, fits_slot, unfold
+from rules.kaploom.requirements import seating, unfold
 from rules.kaploom.state import Player, State
 from rules.kaploom.views import (
     ActionView,
@@ -48,10 +49,6 @@ def _die(i: int, die) -> DieView:
 
 
 FIGHT_ROLES = ("base", "kicker", "multiplier")
-
-
-def _ally(s: State, p: Player) -> Player | None:
-    return s.players[p.seat ^ 1] if s.variant == "2v2" else None
 
 
 def _agreeing(s: State, p: Player) -> State:
@@ -119,37 +116,12 @@ _NEED = {"M": "might", "E": "energy", "T": "toughness", "A": "agility", "X": "x_
 _SPECIFIC = {"ANY": 3, "ACT": 2, "NBA": 1}
 
 
-def _sig(p: Player, i: int) -> str:
-    """The engine's die signature: "a"/"t" (action or trait die) and the face code it shows."""
-    return ("a" if isinstance(p.dice[i], tuple) else "t") + p.roll[i]
-
-
 def _fill(a: ActionDef, sigs: list[str]) -> list[int] | None:
-    """Which slot of ``a``'s requirement (``requirements.unfold``) each die sits in: the engine only
-    lets dice on an action that can all sit in their own slots, matched pairs matching
-    (``requirements.fits``); this finds such a seating with the same slot rules."""
+    """Which slot of ``a``'s requirement each die sits in, by the rules' own search
+    (``requirements.seating``), trying the most particular slots first."""
     slots = unfold(a.req)
     order = sorted(range(len(slots)), key=lambda k: (_SPECIFIC.get(slots[k][0], 0), k))
-    taken: list[int] = [-1] * len(slots)
-
-    def place(i: int) -> bool:
-        if i == len(sigs):
-            return True
-        for k in order:
-            kind, group = slots[k]
-            if taken[k] != -1 or not fits_slot(kind, sigs[i]):
-                continue
-            if group != -1:
-                partner = next(j for j, (_, g) in enumerate(slots) if g == group and j != k)
-                if taken[partner] != -1 and not faces_match(sigs[i][1], sigs[taken[partner]][1]):
-                    continue
-            taken[k] = i
-            if place(i + 1):
-                return True
-            taken[k] = -1
-        return False
-
-    return taken if len(sigs) <= len(slots) and place(0) else None
+    return seating(slots, tuple(sigs), order)
 
 
 def _slots(s: State, p: Player, a: ActionDef) -> tuple[SlotView, ...]:
@@ -172,21 +144,6 @@ def _slots(s: State, p: Player, a: ActionDef) -> tuple[SlotView, ...]:
     if seats is None and placed:  # cannot happen with dice the engine placed; never hide a die
         out = [SlotView(need=_NEED[kind], die=i + 1, face=FACE_NAMES[q.roll[i]], ally=q is not p)
                for (kind, _), (q, i) in zip(unfold(a.req), placed, strict=False)]
-    return tuple(out)
-
-
-def _board_defs(s: State, p: Player) -> tuple[ActionDef, ...]:
-    """The actions a player may place dice on: their three boards and super board, and the duo board
-    in 2 vs 2; knocked out, only the duo board (lines 516-518: "THEY MAY **ONLY** PLACE DICE ON THE
-    DUO BOARD")."""
-    data = game_data()
-    out: list[ActionDef] = []
-    if not p.ko:
-        out += [*data.boards["attack"], *data.boards["defense"], *data.boards["power_up"]]
-        if p.super_id:
-            out += data.supers[p.super_id].actions
-    if s.variant == "2v2":
-        out += data.duo
     return tuple(out)
 
 
@@ -344,7 +301,7 @@ def _action_views(engine: KaploomEngine, s: State, p: Player, attack: TotalView,
         counted |= {a.name for a in game_data().duo if a.same_target}
     ally = _ally(s, p)
     out = []
-    for a in _board_defs(s, p):
+    for a in _defs(s, p):
         on_it = p.assign.get(a.id, ())
         if not on_it and (a.board != "duo" or ally is None or not ally.assign.get(a.id)):
             out.append(_empty_action(a.id, _worth(s, p, a), a.id in p.locked_in, _note(s, p, a)))
