@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.service import components
 from bot.service.messages import Button, Drawing, Output, Select, Target, TargetKind
 from bot.service.session import Session
-from bot.service.texts import private_summary
+from bot.service.texts import plural, private_summary
 from rules.core.engine import SYSTEM, Engine, Event, Outcome
 
 log = logging.getLogger(__name__)
@@ -222,7 +222,7 @@ class Presenter:
         buttons: tuple[Button, ...] = ()
         select: Select | None = None
         if choices:
-            lines.append(f"Your move: {len(choices)} choices — below, or /play in the channel.")
+            lines.append(f"Your move: {plural(len(choices), 'choice')} — below, or /play in the channel.")
             buttons, select = menu_components(session, seat)
         elif engine.outcome(session.state) is None:
             lines.append(waiting_line(engine, session.state, seating))

@@ -20,7 +20,6 @@ from render.kaploom.common import (
     label,
     labels,
     role_and_name,
-    tidy_event,
     title_bar,
 )
 from render.kaploom.pieces import (
@@ -300,7 +299,7 @@ def _events(pen: Pen, view: PublicView, y: int) -> int:
     lines: list[tuple[str, bool]] = []
     for index, event in enumerate(events):
         newest = index == len(events) - 1
-        for number, line in enumerate(wrap_text(tidy_event(event), font(20, newest), inner - 20, max_lines=2)):
+        for number, line in enumerate(wrap_text(event, font(20, newest), inner - 20, max_lines=2)):
             lines.append((("• " if number == 0 else "   ") + line, newest))
     order = ""
     if view.phase in ("reveal", "power_up") and view.turn_order:

@@ -7,7 +7,6 @@ smaller than 14 px (7 px in the preview; only tags and the legend are that small
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Mapping
 
@@ -176,16 +175,6 @@ def formula(total: TotalView) -> str:
     return text
 
 
-_ARTICLE = re.compile(r"\ba ((?:energy|agility|x_factor|x-factor)\b)")
-_ONE_DICE = re.compile(r"\b1 duo-board dice go\b")
-
-
-def tidy_event(text: str) -> str:
-    """An engine event as the board prints it: "an energy face", "1 duo-board die goes", and the
-    face names as the components spell them (X-FACTOR's "x-factor")."""
-    text = _ARTICLE.sub(r"an \1", text)
-    text = _ONE_DICE.sub("1 duo-board die goes", text)
-    return text.replace("x_factor", "x-factor")
 
 
 def board_heading(pen: Pen, x: int, y: int, board: str, size: int = 20, right_text: str = "",

@@ -108,3 +108,17 @@ def _without_face(die: tuple[str, ...], code: str) -> tuple[str, ...]:
 
 def _face_name(code: str) -> str:
     return FACE_NAMES[code]
+
+
+_FACE_WORDS = {"x_factor": "x-factor"}  # a face as a sentence says it (X-FACTOR's "x-factor")
+
+
+def a_face(code: str) -> str:
+    """"a might face", "an energy face", "an x-factor face": a face in an event line."""
+    word = _FACE_WORDS.get(FACE_NAMES[code], FACE_NAMES[code])
+    return f"{'an' if word[0] in 'aeiox' else 'a'} {word} face"  # "x" is said "ex"
+
+
+def dice_go(count: int) -> str:
+    """"1 duo-board die goes", "2 duo-board dice go"."""
+    return f"{count} duo-board {'die goes' if count == 1 else 'dice go'}"

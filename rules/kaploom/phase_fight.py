@@ -13,6 +13,7 @@ from rules.kaploom.common import (
     _label,
     _victim,
     _without_face,
+    a_face,
 )
 from rules.kaploom.data import FACE_CODES, game_data
 from rules.kaploom.requirements import meets
@@ -84,7 +85,7 @@ class FightPhase:
                 p.dice = p.dice[:i] + (_without_face(p.dice[i], code),) + p.dice[i + 1 :]
             s.pool_faces = _add_face(s.pool_faces, code, 1)
             self._drop_unpaid(p, forfeit=False)
-            events.append(Event(f"{_label(s, p.seat)} pays a {action.args[-1]} face for {a.name}."))
+            events.append(Event(f"{_label(s, p.seat)} pays {a_face(FACE_CODES[action.args[-1]])} for {a.name}."))
         else:
             raise self._illegal(f"pay for {a.name} with one of your faces (`pay <face>` or `pay <die> <face>`) or `forfeit`")
         self._settle_costs(s, events)

@@ -8,10 +8,11 @@ from rules.kaploom.common import (
     _add_face,
     _ally,
     _duo_ids,
-    _face_name,
     _label,
     _victim,
     _without_face,
+    a_face,
+    dice_go,
 )
 from rules.kaploom.data import COLOURS, FACE_CODES, ActionDef, game_data
 from rules.kaploom.state import Player, State
@@ -179,13 +180,13 @@ class PowerPhase:
             stored.remove(give)
             p.stored = tuple(sorted((*stored, take)))
             s.pool_faces = _add_face(_add_face(s.pool_faces, give, 1), take, -1)
-            gains.append(f"a {_face_name(take)} face for a {_face_name(give)} face")
+            gains.append(f"{a_face(take)} for {a_face(give)}")
             gained_faces = True
         elif faces:
             code = faces[0]
             s.pool_faces = _add_face(s.pool_faces, code, -1)
             p.stored = tuple(sorted((*p.stored, code)))
-            gains.append(f"a {_face_name(code)} face")
+            gains.append(a_face(code))
             gained_faces = True
         elif a.eff("gain_face") or a.eff("exchange_face"):
             gains.append("no face (nothing to take or to give)")
@@ -279,7 +280,7 @@ class PowerPhase:
             given = [p.dice[i] for i in idx]
             p.dice = tuple(dice)
             ally.dice = (*ally.dice, *given)
-            events.append(Event(f"{len(given)} duo-board dice go from {_label(s, p.seat)} to {_label(s, ally.seat)}."))
+            events.append(Event(f"{dice_go(len(given))} from {_label(s, p.seat)} to {_label(s, ally.seat)}."))
 
     def _clean_up(self, s: State, events: list[Event]) -> None:
         if s.variant == "2v2":

@@ -21,8 +21,8 @@ import pytest
 
 from render import core as render_core
 from render import describe_private, render_private, render_public
-from render.kaploom.common import tidy_event
 from rules.kaploom import ENGINE
+from rules.kaploom.common import a_face, dice_go
 from rules.kaploom.data import FACE_CODES, game_data
 
 
@@ -394,13 +394,13 @@ def test_texts_are_readable_at_the_preview_width(monkeypatch):
 
 
 def test_event_lines_are_printed_in_good_english():
-    assert tidy_event("Hero uses FACE LIFT: gains a energy face.") == "Hero uses FACE LIFT: gains an energy face."
-    assert tidy_event("Hero uses RE-FORGE: gains a x_factor face for a agility face.") == (
+    """The engine writes its event lines in good English (the board prints them as they are)."""
+    assert f"Hero uses FACE LIFT: gains {a_face('E')}." == "Hero uses FACE LIFT: gains an energy face."
+    assert f"Hero uses RE-FORGE: gains {a_face('X')} for {a_face('A')}." == (
         "Hero uses RE-FORGE: gains an x-factor face for an agility face.")
-    assert tidy_event("1 duo-board dice go from Villain 1 to Villain 2.") == (
-        "1 duo-board die goes from Villain 1 to Villain 2.")
-    assert tidy_event("2 duo-board dice go from Hero 1 to Hero 2.") == "2 duo-board dice go from Hero 1 to Hero 2."
-    assert tidy_event("Villain pays a might face for OVERCHARGE.") == "Villain pays a might face for OVERCHARGE."
+    assert f"{dice_go(1)} from Villain 1 to Villain 2." == "1 duo-board die goes from Villain 1 to Villain 2."
+    assert f"{dice_go(2)} from Hero 1 to Hero 2." == "2 duo-board dice go from Hero 1 to Hero 2."
+    assert f"Villain pays {a_face('M')} for OVERCHARGE." == "Villain pays a might face for OVERCHARGE."
 
 
 def test_the_glyph_cache_draws_exactly_what_pillow_draws():
