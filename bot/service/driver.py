@@ -34,7 +34,11 @@ from rules.core.rng import Rng
 
 OUT_OF_DATE = "This menu is out of date: that move is no longer open to you. Nothing was changed."
 GAME_GONE = "That menu belongs to a game that has ended or was aborted. Nothing was changed."
-MAX_AUTOMATIC = 5_000  # AI and scripted moves in a row before the driver lets others in
+# AI and scripted moves one settle plays before it lets other games in: a game whose every seat is
+# an AI (the players ran out of time under ``timeout:bot``) would otherwise play hundreds of moves
+# while every other game's deadlines and commands wait. The rest is played on the timekeeper's next
+# turn (``Session.automatic_due``), or at once by a caller without a timekeeper.
+AUTOMATIC_BURST = 16
 
 
 @dataclass
@@ -124,21 +128,19 @@ class Driver:
             outputs += await self.settle(session)
         return outputs
 
-    async def settle(self, session: Session) -> list[Output]:
+    async def settle(self, session: Session, limit: int = AUTOMATIC_BURST) -> list[Output]:
         """Play the seats nobody waits for: the scripted side's default at once, an AI seat's choice
-        from its own private view and its legal actions."""
+        from its own private view and its legal actions. At most ``limit`` moves: when more are
+        owed, ``session.automatic_due`` says so and the timekeeper is told."""
         outputs: list[Output] = []
         engine = session.engine
-        for _ in range(MAX_AUTOMATIC):
-            if not session.running:
+        played = 0
+        while True:
+            auto = _automatic(session)
+            if not auto or played >= limit:
                 break
-            pending = session.pending()
-            ai = session.ai_seats()
-            auto = [seat for seat in pending if seat == SYSTEM or seat in ai]
-            if not auto:
-                break
-            seat = auto[0]
-            decision = pending[seat]
+            played += 1
+            seat, decision = next(iter(auto.items()))
             if seat == SYSTEM:
                 step = Step(seat, decision.default, "system")
             else:
@@ -147,6 +149,10 @@ class Driver:
                 rng = Rng(_ai_seed(session.record.seed or 0, session.version, seat))
                 step = Step(seat, engine.policy().choose(view, decision, legal, rng), "bot")
             outputs += await self.submit(session, step, settle=False)
+        owed = bool(_automatic(session))
+        if owed or session.automatic_due:
+            session.automatic_due = owed
+            self.core.on_clock_change(session)  # the timekeeper plays the rest on its next turn
         return outputs
 
     async def time_out(self, session: Session, seat: int, note: str) -> list[Output]:
@@ -354,6 +360,14 @@ class Driver:
         waiting = waiting_line(session.engine, session.state, Seating.of(session))
         text = OUT_OF_DATE + (" Your current choices are below." if found else f" {waiting}")
         return Output(ephemeral_target(inv), text, buttons=buttons, select=select)
+
+
+def _automatic(session: Session) -> dict[int, Any]:
+    """The decisions taken now without a person: the scripted side's and AI seats'."""
+    if not session.running:
+        return {}
+    ai = session.ai_seats()
+    return {seat: d for seat, d in session.pending().items() if seat == SYSTEM or seat in ai}
 
 
 def _kept(actions: list) -> list:

@@ -259,6 +259,7 @@ class SessionService:
                 if command in READABLE and self.core.sessions.in_channel(channel) is None:
                     await load_finished(self.core, channel)
                 outputs = await handler(replace(inv, channel_id=channel))
+                outputs += await self._automatic_rest(channel)
                 outputs += await self.endings.endings({channel})
             except Refusal as refusal:
                 return [error(inv, str(refusal))]
@@ -267,6 +268,18 @@ class SessionService:
         outputs = await self.core.presenter.finish(outputs)
         outputs = self.server.deliverable(outputs, inv)  # DMs off per server; copies for the feeds
         return [piece for out in outputs for piece in _split(out)]
+
+    async def _automatic_rest(self, channel: str) -> list[Output]:
+        """AI moves owed beyond a settle's bound. With timers running in the background they are
+        the timekeeper's, in turn with every other game; without (a virtual clock: the tests and
+        the local table) nobody else would play them, so they are played here."""
+        if self._timer_task is not None:
+            return []
+        outputs: list[Output] = []
+        session = self.core.sessions.in_channel(channel)
+        while session is not None and session.automatic_due:
+            outputs += await self.driver.settle(session)
+        return outputs
 
     def _game_channel(self, inv: Invocation) -> str:
         """The channel whose game this invocation is for. A click names its game: that game's

@@ -34,6 +34,9 @@ class Session:
     # memory only: after a restart the next board is a new post).
     board_chapter: str | None = None
     board_story: list[str] = field(default_factory=list)
+    # AI or scripted moves are owed beyond the last settle's bound (bot.service.driver): the
+    # timekeeper plays them on its next turn. Memory only: a restarted service settles every game.
+    automatic_due: bool = False
 
     @property
     def channel_id(self) -> str:

@@ -1,6 +1,7 @@
 """Deadlines: reminders, time-outs and rules' own timers, fired in order, once each.
 
-Every running game's next deadline is on a heap. ``run_due(now)`` fires, game by game in the order
+Every running game's next deadline is on a heap, and so is a game owed more AI moves than one
+settle plays (``Session.automatic_due``, due at once, behind what fell due before it). ``run_due(now)`` fires, game by game in the order
 they fell due, everything due at ``now``, under the game's channel lock, and pushes what it says
 through the outbox. A restarted service puts every game back on the heap from its stored clock, so
 the deadlines that passed while it was down fire at once, each once, in order.
@@ -48,6 +49,10 @@ class Timekeeper:
     def reschedule(self, session: Session) -> None:
         """Put the game's next deadline on the heap (older entries of the game are skipped later)."""
         due = clocks.next_due(session.record.clock) if session.running else None
+        if session.running and session.automatic_due:
+            # AI moves owed beyond a settle's bound: due now, behind whatever fell due before.
+            now = self.core.clock.now()
+            due = now if due is None else min(due, now)
         if due is None:
             self._next.pop(session.game_id, None)
             return
@@ -115,6 +120,9 @@ class Timekeeper:
         outputs: list[Output] = []
         count = 0
         seen: set[tuple[int, str, str]] = set()
+        if session.automatic_due:
+            # The next bounded run of AI moves; this game is rescheduled after, behind the others.
+            outputs += await self.driver.settle(session)
         while session.running and (items := clocks.due(session.record.clock, now)):
             when, seat, kind = items[0]
             entry = session.record.clock["seats"].get(str(seat), {})

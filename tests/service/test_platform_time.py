@@ -15,9 +15,12 @@ from platform_kit import (
     wait,
 )
 from service_kit import USERS, only_error
+from toy_engine import ENGINE as TOY
 
 from bot.service import TargetKind
 from bot.service.clock import VirtualClock
+from bot.service.driver import AUTOMATIC_BURST
+from rules.kaploom import ENGINE as KAPLOOM
 
 
 async def test_each_player_is_told_once_per_decision():
@@ -249,4 +252,35 @@ async def test_a_time_out_plays_defaults_until_the_decision_ends():
     assert timed[:2] == [(0, "skip"), (0, "ready")], timed
     assert session.state.phase != "roll" or session.state.round > 1  # the round went on
     outbox.take()
+    await service.close()
+
+
+async def test_an_ai_only_game_plays_in_bounded_runs_while_other_games_deadlines_fire():
+    """Both KAPLOOM! players run out of time under timeout:bot: the AI plays the game out, but a few
+    moves at a time (driver.AUTOMATIC_BURST), so a reminder of another game that fell due meanwhile
+    is sent before that game is over, not after hundreds of AI moves."""
+    service, _, outbox = await virtual_service(engines={"toy": TOY, "kaploom": KAPLOOM})
+    await service.handle(ginv("alice", "game new", game="kaploom", clock="1m", timeout="bot", remind="off"))
+    for user in ("alice", "bob"):
+        await service.handle(ginv(user, "game join"))
+    await service.handle(ginv("alice", "game start"))
+    await toy_game(service, channel="chan-2", users=("carol", "dave"), remind="90s", reminders="1", clock="off")
+    outbox.take()
+    runs = []
+    settle = service.driver.settle
+
+    async def counted(session, limit=AUTOMATIC_BURST):
+        before = session.version
+        outs = await settle(session, limit)
+        runs.append(session.version - before)
+        return outs
+
+    service.driver.settle = counted
+    await wait(service, seconds=120)
+    pushed = outbox.take()
+    assert service.session("chan-1") is None  # the AIs played it to the end
+    assert max(runs) <= AUTOMATIC_BURST and sum(runs) > 3 * AUTOMATIC_BURST
+    reminder = next(i for i, o in enumerate(pushed) if "has waited" in o.text)
+    last_of_kaploom = max(i for i, o in enumerate(pushed) if o.target.channel_id == "chan-1")
+    assert reminder < last_of_kaploom
     await service.close()
