@@ -4,7 +4,8 @@ Layout (800 px wide, readable at Discord's ~400 px preview): the title bar (roun
 the game is over; one column per team, villains left and heroes right, one panel per player
 (health track, first-player token, status, dice pool with action dice faces, stored faces, locked-in
 abilities and announced IMMEDIATE actions, and after the reveal their attack/defense totals and
-every assignment on their boards); then the last events and the shared pool.
+every assignment on their boards; while no reveal is live, a compact strip of the last one); then
+the last events and the shared pool.
 """
 
 from __future__ import annotations
@@ -189,11 +190,16 @@ def _player_panel(
 
     if player.revealed is not None:
         y += _revealed(pen, view, player, inner_x, y, inner_w)
-    elif view.phase == "roll" and not player.knocked_out:
-        for line in wrap_text("Screen up: roll and dice placed are hidden", font(20), inner_w, max_lines=2):
-            pen.text((inner_x, y + 14), line, font(20), MUTED)
-            y += 26
-        y += 4
+    else:
+        if view.phase == "roll" and not player.knocked_out:
+            for line in wrap_text("Screen up: roll and dice placed are hidden", font(20), inner_w, max_lines=2):
+                pen.text((inner_x, y + 14), line, font(20), MUTED)
+                y += 26
+            y += 4
+        if player.last_reveal is not None:
+            # No live reveal: what the last one showed, or a round that ended in the step that
+            # revealed it (nobody had anything to power up) would never be seen.
+            y += _last_reveal(pen, view, player, inner_x, y, inner_w)
     return y - start + 6
 
 
@@ -277,6 +283,40 @@ def _revealed(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int, wi
         dice_strip(pen, x + used, y + 2, unused[:available], dice, revealed.roll, 30)
         y += 38
     return y - start
+
+
+def _last_reveal(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int, width: int) -> int:
+    """A compact strip of the last reveal fought out: its round and the health it cost on a dashed
+    rule, the attack and defense totals (and the 2 vs 2 pointer), the actions activated."""
+    last = player.last_reveal
+    assert last is not None
+    start = y
+    for dash in range(x, x + width, 12):
+        pen.line([(dash, y + 4), (min(dash + 6, x + width), y + 4)], fill=PANEL_EDGE, width=2)
+    y += 10
+    title_font = font(18, True)
+    lost_w = 0
+    if last.lost:
+        lost_w = pen.text((x + width, y + 13), f"LOST {last.lost} HEALTH", title_font, DANGER, "rm") + 10
+    title = f"ROUND {last.round} REVEAL"
+    pen.text((x, y + 13), fit_text(title, title_font, width - lost_w), title_font, MUTED)
+    y += 28
+    cursor = x
+    cursor += _total_badge(pen, cursor, y, "ATK", last.attack, BOARD_COLOUR["attack"]) + 8
+    cursor += _total_badge(pen, cursor, y, "DEF", last.defense, BOARD_COLOUR["defense"]) + 8
+    if last.target is not None:
+        target = labels(view, (last.target,))
+        pen.text((cursor + 2, y + 19), fit_text(f"→ {target}", font(20, True), x + width - cursor - 2),
+                 font(20, True), TEXT)
+    y += 44
+    if last.activated:
+        for line in wrap_text(", ".join(last.activated), font(20, True), width, max_lines=2):
+            pen.text((x, y + 13), line, font(20, True), TEXT)
+            y += 26
+    else:
+        pen.text((x, y + 13), "nothing activated", font(20), MUTED)
+        y += 26
+    return y - start + 4
 
 
 def _total_badge(pen: Pen, x: int, y: int, title: str, value: int, colour: tuple[int, int, int]) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from rules.kaploom import scoring
 from rules.kaploom.actions import Action
 from rules.kaploom.data import FACE_NAMES, SUPPLY_FACES, ActionDef, game_data
 from rules.kaploom.requirements import fits
@@ -50,6 +51,13 @@ def _victim(s: State, p: Player) -> Player | None:
     return s.players[p.target] if p.target is not None else None
 
 
+def multiplier_ignored(s: State, p: Player) -> bool:
+    """Does the player this one's attack goes at make it ignore its multiplier (TIMEOUT!'s SLOW
+    MOTION, activated)? The fight and the views both ask this."""
+    target = _victim(s, p)
+    return target is not None and bool(scoring.has_phase2(target, "ignore_multiplier"))
+
+
 @cache
 def _defs_for(super_id: str | None, duo: bool, ko: bool) -> tuple[ActionDef, ...]:
     data = game_data()
@@ -93,6 +101,19 @@ def _board_sigs(s: State, p: Player, aid: str) -> tuple[str, ...]:
     if game_data().actions[aid].board == "duo" and (ally := _ally(s, p)) is not None:
         sigs += [_sig(ally, i) for i in ally.assign.get(aid, ())]
     return tuple(sorted(sigs))
+
+
+def payable_faces(p: Player) -> tuple[tuple[int | None, str], ...]:
+    """The one rule of which faces can pay a face cost at the reveal (OVERCHARGE, §1.5 of the
+    design notes: "return 1 attached or stored face to the pool; no face to pay means no
+    activation"), one entry per face: ``(None, code)`` for a face stored behind the screen, then
+    ``(die index, code)`` for each face attached to an action die (never an empty slot). The reveal's
+    automatic forfeit, the `pay` moves and the screen's totals all ask this."""
+    out: list[tuple[int | None, str]] = [(None, code) for code in p.stored]
+    for i, die in enumerate(p.dice):
+        if isinstance(die, tuple):
+            out += [(i, code) for code in die if code != "B"]
+    return tuple(out)
 
 
 def _add_face(pool: tuple[int, ...], code: str, n: int) -> tuple[int, ...]:

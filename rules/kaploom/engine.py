@@ -290,10 +290,11 @@ class KaploomEngine(LegalMoves, RollPhase, FightPhase, PowerPhase):
     def undoable(self, state: State, seat: int, action: Action) -> bool:
         """A step may be taken back when it draws nothing at random, ends no phase or turn and
         announces nothing: placing and taking back dice, the pointer, skipping an owed re-roll, and a
-        `ready` that does not start the reveal; in Phase 3 attaching, detaching, giving and powering
-        up within the turn (a move after which the player has nothing left to do passes the turn on
-        its own, so it ends the turn like `done`). Paying at the reveal starts the fight's
-        resolution: never. Moves that are legal without being listed (``assign 1,3 pow``) count."""
+        `ready` that does not start the reveal; in Phase 3 attaching, detaching, giving, taking a
+        pending loss and powering up within the turn (a move after which the player has nothing left
+        to do passes the turn on its own, so it ends the turn like `done`). Paying at the reveal
+        starts the fight's resolution: never. Moves that are legal without being listed
+        (``assign 1,3 pow``) count."""
         if state.phase not in ("roll", "power_up") or not self.is_legal(state, seat, action):
             return False
         if state.phase == "roll" and self.public_action(state, seat, action) not in ("", "ready"):

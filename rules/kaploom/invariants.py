@@ -56,6 +56,8 @@ def check_invariants(s: State) -> list[str]:
     for i, code in enumerate(SUPPLY_FACES):
         if s.pool_faces[i] < 0 or faces[i] != data.faces[i] * copies:
             broken.append(f"{FACE_NAMES[code]} faces are not conserved ({faces[i]} counted)")
+    if s.last_reveal and (len(s.last_reveal) != len(s.players) or not 0 < s.last_reveal_round <= s.round):
+        broken.append("the last reveal kept does not match the players or the rounds played")
     if (s.phase == "over") != bool(s.winners):
         broken.append("the game is over exactly when there are winners")
     if s.phase == "over":

@@ -20,6 +20,7 @@ from rules.kaploom.common import (
     _placed,
     _sig,
     _single_fits,
+    payable_faces,
 )
 from rules.kaploom.data import COLOURS, SUPPLY_FACES, ActionDef, game_data
 from rules.kaploom.requirements import fits
@@ -97,12 +98,10 @@ class LegalMoves:
         return any(actions[a].lock[0] == kind for a in p.locked_in)
 
     def _face_sources(self, p: Player) -> list[Action]:
-        """Every distinct face the player could give up: stored ones, then attached ones."""
-        out = [Action("pay", (_face_name(c),)) for c in sorted(set(p.stored))]
-        for i, die in enumerate(p.dice):
-            if isinstance(die, tuple):
-                out += [Action("pay", (i + 1, _face_name(c))) for c in sorted(set(die) - {"B"})]
-        return out
+        """A `pay` move per distinct face the player could give up (``payable_faces``): stored ones
+        by face, then attached ones die by die."""
+        faces = sorted(set(payable_faces(p)), key=lambda f: (f[0] is not None, f[0] or 0, f[1]))
+        return [Action("pay", (_face_name(code),) if i is None else (i + 1, _face_name(code))) for i, code in faces]
 
     def _pay_legal(self, p: Player) -> list[Action]:
         return [*self._face_sources(p), FORFEIT]

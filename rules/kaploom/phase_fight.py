@@ -14,6 +14,8 @@ from rules.kaploom.common import (
     _victim,
     _without_face,
     a_face,
+    multiplier_ignored,
+    payable_faces,
 )
 from rules.kaploom.data import FACE_CODES, game_data
 from rules.kaploom.requirements import meets
@@ -56,7 +58,7 @@ class FightPhase:
 
     def _settle_costs(self, s: State, events: list[Event]) -> None:
         while (payer := self._payer(s)) is not None:
-            if payer.stored or any(isinstance(d, tuple) and set(d) != {"B"} for d in payer.dice):
+            if payable_faces(payer):
                 return  # a real choice: which face to give up
             a = game_data().actions[payer.unpaid[0]]
             self._drop_unpaid(payer, forfeit=True)
@@ -91,8 +93,18 @@ class FightPhase:
         self._settle_costs(s, events)
 
     def _fight(self, s: State, events: list[Event]) -> None:
+        defenses = {p.seat: scoring.total(s, p, "defense") for p in s.players}
+        attacks: dict[int, int] = {}
         for p in s.players:
-            p.defense_left = scoring.total(s, p, "defense")
+            p.defense_left = defenses[p.seat]
+        over = self._attacks(s, attacks, events)
+        self._keep_reveal(s, attacks, defenses)
+        if not over:
+            self._start_power_up(s, events)
+
+    def _attacks(self, s: State, attacks: dict[int, int], events: list[Event]) -> bool:
+        """Every attack in turn order (``attacks``: seat -> the attack total it fought with); True
+        when a knock-out ended the game."""
         for seat in s.order:
             attacker = s.players[seat]
             if attacker.ko:
@@ -102,7 +114,8 @@ class FightPhase:
             if target is None or target.ko:
                 events.append(Event(f"{name}'s target is already knocked out: no attack."))
                 continue
-            value = scoring.total(s, attacker, "attack", bool(scoring.has_phase2(target, "ignore_multiplier")))
+            value = scoring.total(s, attacker, "attack", multiplier_ignored(s, attacker))
+            attacks[seat] = value
             if value == 0:
                 events.append(Event(f"{name} has no base attack: no attack."))
                 continue
@@ -119,8 +132,18 @@ class FightPhase:
                 f"{_label(s, target.seat)} loses {loss} (health {target.health})."
             ))
             if self._check_ko(s, target, events):
-                return
-        self._start_power_up(s, events)
+                return True
+        return False
+
+    def _keep_reveal(self, s: State, attacks: dict[int, int], defenses: dict[int, int]) -> None:
+        """Keep what this reveal showed, as it was fought, for the boards after the round moves on
+        (``State.last_reveal``). A player who made no attack shows the attack total they revealed."""
+        s.last_reveal_round = s.round
+        s.last_reveal = tuple(
+            (attacks[p.seat] if p.seat in attacks else scoring.total(s, p, "attack", multiplier_ignored(s, p)),
+             defenses[p.seat], p.active, p.target if s.variant == "2v2" else None, p.lost_phase2)
+            for p in s.players
+        )
 
     def _check_ko(self, s: State, p: Player, events: list[Event]) -> bool:
         """Mark a KO; True when the game ended."""

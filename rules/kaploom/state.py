@@ -70,6 +70,13 @@ class State:
     events: tuple[str, ...] = ()  # recent public event texts
     winners: tuple[int, ...] = ()
     summary: str = ""
+    # The last reveal fought out in Phase 2, kept (it is public) after its round has moved on, so the
+    # board still shows it when the round ends in the same step (nobody has anything to power up):
+    # the round it belongs to (0: none yet) and per seat (attack, defense, activated action ids,
+    # 2 vs 2 pointer's seat or None, health lost to attacks in that Phase 2). Saves made before it
+    # existed load with the defaults.
+    last_reveal_round: int = 0
+    last_reveal: tuple[tuple[int, int, tuple[str, ...], int | None, int], ...] = ()
 
     def clone(self) -> State:
         new = object.__new__(State)
@@ -134,5 +141,6 @@ def dump_state(state: State) -> dict[str, Any]:
 
 def load_state(data: dict[str, Any]) -> State:
     players = tuple(_load_player(raw) for raw in data["players"])
-    kwargs = {name: _tupled(data[name]) for name in _STATE_FIELDS if name != "players"}
+    # A field missing from an older save takes its default (every field added later has one).
+    kwargs = {name: _tupled(data[name]) for name in _STATE_FIELDS if name != "players" and name in data}
     return State(players=players, **kwargs)

@@ -17,7 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rules.kaploom import scoring
-from rules.kaploom.common import _ally, _defs, _sig
+from rules.kaploom.common import _ally, _defs, _sig, multiplier_ignored, payable_faces
 from rules.kaploom.data import COLOURS, FACE_NAMES, SUPPLY_FACES, ActionDef, game_data
 from rules.kaploom.requirements import seating, unfold
 from rules.kaploom.state import Player, State
@@ -25,6 +25,7 @@ from rules.kaploom.views import (
     ActionView,
     AssignmentView,
     DieView,
+    LastRevealView,
     PlayerView,
     PoolView,
     PrivateView,
@@ -147,11 +148,6 @@ def _slots(s: State, p: Player, a: ActionDef) -> tuple[SlotView, ...]:
     return tuple(out)
 
 
-def _faces_to_pay(p: Player) -> int:
-    """Faces the player could give up for a face cost: stored ones and those on action dice."""
-    return len(p.stored) + sum(1 for d in p.dice if isinstance(d, tuple) for f in d if f != "B")
-
-
 def _as_revealed(engine: KaploomEngine, s: State, p: Player) -> tuple[Player, dict[str, list[str]]]:
     """The player as the reveal would leave them if every screen came down now: active, every action
     whose requirements the dice on it meet (``engine.requirements_met``; the duo board with both
@@ -164,7 +160,7 @@ def _as_revealed(engine: KaploomEngine, s: State, p: Player) -> tuple[Player, di
         active += [aid for aid in ally.assign
                    if aid not in active and data.actions[aid].board == "duo" and engine.requirements_met(s, p, aid)]
     notes: dict[str, list[str]] = {"attack": [], "defense": []}
-    faces = _faces_to_pay(p)
+    faces = len(payable_faces(p))  # the engine's own rule of what can pay
     for aid in list(active):
         a = data.actions[aid]
         if a.cost and a.role in FIGHT_ROLES:
@@ -231,7 +227,7 @@ def _totals(engine: KaploomEngine, s: State, p: Player) -> tuple[TotalView, Tota
     """Phase 1: what the dice as placed would give at the reveal. After it: the revealed totals."""
     actions = game_data().actions
     if s.phase != "roll":
-        ignore = _multiplier_ignored(s, p)
+        ignore = multiplier_ignored(s, p)
         cancelled = ignore and any(actions[a].role == "multiplier" and actions[a].adds_to == "attack" for a in p.active)
         notes = ["SLOW MOTION: your multiplier does not count"] if cancelled else []
         return _total(s, p, "attack", ignore, notes), _total(s, p, "defense", False, [])
@@ -320,23 +316,26 @@ def _action_views(engine: KaploomEngine, s: State, p: Player, attack: TotalView,
     return tuple(out)
 
 
-def _multiplier_ignored(s: State, p: Player) -> bool:
-    """Does the player this attack goes at ignore its multiplier (TIMEOUT!'s SLOW MOTION)?"""
-    target = s.players[1 - p.seat] if s.variant != "2v2" else (
-        s.players[p.target] if p.target is not None else None)
-    return target is not None and bool(scoring.has_phase2(target, "ignore_multiplier"))
-
-
 def _revealed(engine: KaploomEngine, s: State, p: Player) -> RevealView | None:
     if s.phase == "roll" or not p.roll:
         return None
     return RevealView(
         roll={i + 1: FACE_NAMES[f] for i, f in enumerate(p.roll)},
         assignments=_assignments(engine, s, p),
-        attack=scoring.total(s, p, "attack", _multiplier_ignored(s, p)),
+        attack=scoring.total(s, p, "attack", multiplier_ignored(s, p)),
         defense=scoring.total(s, p, "defense"),
         target=p.target if s.variant == "2v2" else None,
     )
+
+
+def _last_reveal(s: State, p: Player) -> LastRevealView | None:
+    """The last reveal fought out (``State.last_reveal``), public since it was made."""
+    if not s.last_reveal:
+        return None
+    attack, defense, active, target, lost = s.last_reveal[p.seat]
+    actions = game_data().actions
+    return LastRevealView(round=s.last_reveal_round, attack=attack, defense=defense,
+                          activated=tuple(actions[aid].name for aid in active), target=target, lost=lost)
 
 
 def public_view(engine: KaploomEngine, s: State) -> PublicView:
@@ -350,6 +349,7 @@ def public_view(engine: KaploomEngine, s: State) -> PublicView:
             stored_faces=tuple(FACE_NAMES[f] for f in p.stored),
             locked_in=tuple(data.actions[a].name for a in p.locked_in),
             ready=p.ready, announced=p.announced, revealed=_revealed(engine, s, p),
+            last_reveal=_last_reveal(s, p),
         )
         for p in s.players
     )

@@ -103,6 +103,19 @@ class RevealView(_Frozen):
     target: int | None = None  # 2 vs 2: the seat their pointer chose
 
 
+class LastRevealView(_Frozen):
+    """What a player's screen showed at the last reveal fought out, kept after its round moves on
+    (a reveal is public once made): the board shows it while no reveal is live, e.g. in the next
+    round's Phase 1 when nobody had anything to power up and the round ended in the same step."""
+
+    round: int  # the round of that reveal
+    attack: int  # the attack total as fought (0: no base attack)
+    defense: int  # the defense total (0: no base defense)
+    activated: tuple[str, ...]  # printed names of the actions activated, in placement order
+    target: int | None = None  # 2 vs 2: the seat their pointer chose
+    lost: int = 0  # health lost to attacks in that Phase 2
+
+
 class PlayerView(_Frozen):
     seat: int
     label: str  # "villain", "hero"; in 2 vs 2 "villain 1", "hero 2", ...
@@ -117,6 +130,7 @@ class PlayerView(_Frozen):
     ready: bool  # Phase 1: has marked their screen ready
     announced: tuple[str, ...]  # IMMEDIATE actions announced this round, e.g. ("TIME JUMP",)
     revealed: RevealView | None  # None until Phase 2 reveals the screens
+    last_reveal: LastRevealView | None = None  # the last reveal fought out (this round's or an earlier one)
 
 
 class PoolView(_Frozen):
