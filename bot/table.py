@@ -23,6 +23,9 @@ the next level, as Discord edits it, so a script walks a menu path one click at 
     alice: click "Die 3 — red MIGHT …"           # the menu now lists what die 3 may go on
     alice: click "POW — needs MIGHT + ENERGY"    # plays assign 3 pow
 
+Older / Newer under a page of ``/game log`` print the next page in the place of the one clicked,
+marked ``(edits its message)`` as Discord edits it, like a living message.
+
 A ``wait <duration>`` line moves a virtual clock on (d, h, m, s) and prints everything that falls
 due meanwhile — reminders, time-outs, AI seats that take over — in order, each line marked with
 the time it happened (``[+25h]``). What the service says without being asked is printed the
@@ -196,6 +199,8 @@ class TablePrinter:
             message, seen_by, where = clicked.message, clicked.user_id, clicked.channel
             prefix = mark + (clicked.where or self.where(output))
             self.shown = [s for s in self.shown if s.message != message]
+            if output.replace_text:  # a log page: Discord edits the clicked page's text too
+                self.out.write(f"{prefix} (edits its message)\n")
         elif output.target.kind is not TargetKind.CHANNEL:
             seen_by = output.target.user_id
         if output.slot is not None:

@@ -4,9 +4,11 @@ Entry points
   ``run_bot(settings, *, sync=None)`` blocks until the bot stops; ``gamemaster run`` calls it.
   ``build_bot(service, settings, *, sync=None)`` returns the configured client (tests use it).
 
-Slash commands (one tree): ``/game new|join|leave|start|status|board|hand|log|abort|help``,
-``/play [action]`` and ``/rules [game] [topic]``; ``game``, ``options``, ``seat``, ``action``
-and ``topic`` autocomplete from ``service.autocomplete``. ``/game`` and ``/play`` are server-only.
+Slash commands (one tree, ``commands``): ``/game new|join|leave|start|status|board|hand|log|mine|
+notify|undo|replace|kick|resume-seat|abort|list|replay|reveal|stats|leaderboard|follow|unfollow|help``,
+``/gm settings``, ``/play [action] [seat]`` and ``/rules [game] [topic]``; ``game``, ``options``,
+``seat``, ``action``, ``topic`` and ``games`` autocomplete from ``service.autocomplete``.
+``/game``, ``/gm`` and ``/play`` are server-only; ``/gm`` is for Manage Server by default.
 
 Publishing the commands to Discord (never done on an ordinary start):
   - ``DEV_GUILD_ID=<server id>``: every start copies the commands to that server, instantly.
@@ -15,9 +17,12 @@ Publishing the commands to Discord (never done on an ordinary start):
 
 Every interaction is acknowledged first with an ephemeral "thinking" reply, within Discord's 3 s;
 public outputs are then posted with ``channel.send``, private ones as ephemeral followups or DMs,
-and the thinking reply is deleted when nothing private was said. Buttons and selects are
-``DynamicItem``s (``gm:b:<game>:<token>:<action>``, ``gm:s:<game>:<token>``), registered in
-setup_hook, so they keep working after a restart. See ``components`` and ``delivery``.
+and the thinking reply is deleted when nothing private was said. A click that edits its own
+message (a step through a menu, Older / Newer under a log page) is acknowledged as an update
+instead, and its answer edits the clicked message. Buttons and selects are ``DynamicItem``s
+(``gm:b:<game>:<token>:<action>``, ``gm:s:<game>:<token>``), registered in setup_hook, so they
+keep working after a restart. Board and panel messages are edited in place while younger than an
+hour (``living``). See ``components``, ``delivery`` and ``living``.
 """
 
 from bot.discord_adapter.client import GameMasterBot

@@ -12,6 +12,9 @@ names the seat the click acts for (``bot.service.components``). An action (or a 
 starting with ">" is a step through the menus (``>0 assign 3``): it is acknowledged as an update of
 the clicked message and answered by replacing that message's components with the next level
 (``Output.replace_menu``), in a DM as in an ephemeral reply; nothing new appears in the chat.
+Older / Newer under a page of ``/game log`` (``!log <page> <count>``) are acknowledged the same
+way, and the page clicked to takes the place of the page clicked on, text and buttons
+(``Output.replace_text``).
 Ids of the first release
 (``gm:act:…``, ``gm:sel:…``) named no game; a click on one, or on any other ``gm:`` id, is
 answered in one private line and changes nothing.
@@ -26,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_adapter.invocations import invocation_from
-from bot.discord_adapter.text import clip
+from bot.discord_adapter.text import clip, split_message
 from bot.service.components import FOR_GAME, TOKEN, is_menu
+from bot.service.history import LOG
 from bot.service.messages import Button, Invocation, Output, Select, TargetKind
 
 if TYPE_CHECKING:
@@ -148,20 +152,28 @@ class UnknownComponent(discord.ui.DynamicItem[discord.ui.Button], template=_OTHE
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, UnknownComponent)
 
 
+def edits_its_message(action: str) -> bool:
+    """Is a click on this action answered by editing the clicked message: a step through a menu,
+    or Older / Newer under a page of the log? Every other click is a command of its own."""
+    return is_menu(action) or action.split()[:1] == [LOG]
+
+
 async def run_click(interaction: discord.Interaction, action: str, game_id: int, token: str) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     invocation = click_invocation(interaction, action, game_id, token)
-    if is_menu(action):
+    if edits_its_message(action):
         await navigate(bot, interaction, invocation)
     else:
         await bot.run_invocation(interaction, invocation)
 
 
 async def navigate(bot: GameMasterBot, interaction: discord.Interaction, invocation: Invocation) -> None:
-    """A step through the menus. It is acknowledged as an update of the clicked message (a DM
-    screen, or an ephemeral "My choices" reply), and the service's next level replaces that
-    message's components in place (its text and image stay); whatever else the service says (the
-    menu is out of date, a refusal) is an ephemeral followup. Nothing is posted anywhere else."""
+    """A step through the menus, or to another page of the log. It is acknowledged as an update
+    of the clicked message (a DM screen, an ephemeral "My choices" reply, an ephemeral log page),
+    and the service's answer takes that message's place: a menu level replaces only its
+    components (its text and image stay), a log page its text and buttons. Whatever else the
+    service says (the menu is out of date, a refusal) is an ephemeral followup. Nothing is posted
+    anywhere else."""
     from bot.discord_adapter.client import SOMETHING_WENT_WRONG, tell_privately
     from bot.discord_adapter.delivery import Delivery
 
@@ -185,12 +197,19 @@ async def navigate(bot: GameMasterBot, interaction: discord.Interaction, invocat
 
 
 async def _replace_menu(interaction: discord.Interaction, output: Output) -> bool:
-    """Put the output's components in place of the clicked message's; False if Discord refused
-    (the output then goes as an ephemeral followup)."""
+    """Put the output's components in place of the clicked message's, and its text too when it
+    says so (``Output.replace_text``: a log page). False if Discord refused, or if the text needs
+    more than one message: the output then goes as an ephemeral followup."""
+    changes: dict[str, Any] = {"view": view_for(output)}
+    if output.replace_text:
+        chunks = split_message(output.text)
+        if len(chunks) != 1:
+            return False
+        changes.update(content=chunks[0], allowed_mentions=discord.AllowedMentions.none())
     try:
-        await interaction.edit_original_response(view=view_for(output))
+        await interaction.edit_original_response(**changes)
     except discord.HTTPException as error:
-        log.warning("could not replace a menu (%s %s)", error.status, error.code)
+        log.warning("could not replace a clicked message (%s %s)", error.status, error.code)
         return False
     return True
 

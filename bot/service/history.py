@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.service.components import ANY, FOR_GAME
 from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
+from bot.service.derived import view_key
 from bot.service.endings import REVEAL
 from bot.service.hygiene import ascii_int
 from bot.service.messages import Button, Drawing, Invocation, Output, Target
@@ -30,7 +31,6 @@ from bot.service.presentation import (
     Seating,
     channel_mention,
     describe_view,
-    view_key,
     waiting_line,
 )
 from bot.service.records import ActionRecord, GameRecord
@@ -94,7 +94,8 @@ async def log_page(core: Core, inv: Invocation, game_id: int, page: int, count: 
         buttons.append(Button("Older", f"{LOG} {page + 1} {count}", game_id, ANY))
     if page > 1:
         buttons.append(Button("Newer", f"{LOG} {page - 1} {count}", game_id, ANY))
-    return [Output(ephemeral_target(inv), "\n".join(lines), buttons=tuple(buttons), replace_menu=clicked)]
+    return [Output(ephemeral_target(inv), "\n".join(lines), buttons=tuple(buttons), replace_menu=clicked,
+                   replace_text=clicked)]
 
 
 class History:

@@ -15,13 +15,45 @@ from bot.service.options import format_options
 from bot.service.presentation import Seating, channel_link, clock_line, waiting_line
 from bot.service.session import Session
 from bot.service.settings import format_duration
-from bot.service.texts import HELP, plural
+from bot.service.texts import MAX_MESSAGE, plural
 from rules.core.engine import SYSTEM
 
 # /game board posts in the channel for everyone; a person asking again and again would flood it.
 BOARD_POST_PER_USER = timedelta(seconds=60)  # one public board per person per channel per minute
 BOARD_POST_PER_CHANNEL = timedelta(seconds=10)  # and none within 10 s of the last one
 LIMITED = "The board was posted here moments ago, so here it is just for you."
+# /game help: one line per command, checked against the commands that exist (tests/discord/
+# test_discord_help.py). It stays one message (MAX_MESSAGE) with the games and their options after
+# it when they fit; they follow as a message of their own when not.
+HELP = """\
+**Game Master** runs one game per channel or thread; most answers only you see.
+/game new game:<name> [options:"name=value …"] — open a table (`seed=N` fixes its luck). \
+Also bots:N (AI seats), thread:true, pace:live|async, clock:"10m+30s"|off, \
+timeout:skip|bot|vote (out of time), remind:"24h"|off, reminders:N
+/game join [seat] — take a seat
+/game leave — leave (once started, an AI takes over if the game allows)
+/game start — begin (the creator or a seated player)
+/game status — who plays, whose move it is
+/game board — post the board again
+/game hand — your screen and choices
+/game log [page] [count] — the public moves, in pages
+/game mine — your games here, those waiting on you first
+/game notify [mode] — how you hear of your move: dm, mention, both, off
+/game undo — take back your last step if nobody acted since
+/game replace old new — give a player's seats to another (creator or Manage Channels)
+/game kick player — players only: vote a player out
+/game resume-seat — take your seat back from the AI
+/game abort — end the game (creator or Manage Channels)
+/game list — this server's games
+/game replay — a GIF of this game so far, or of the last one here
+/game reveal — once a game is over, every hidden screen
+/game stats [user] — wins and losses here
+/game leaderboard [game] — a game's best players here
+/game follow game — copy a game's boards and results here (Manage Channels)
+/game unfollow [game] — stop that (Manage Channels)
+/gm settings — server defaults, feed, threads, games, DMs; changes need Manage Server
+/play [action] [seat] — make your move; with no action, your choices
+/rules [game] [topic] — a game's quick reference"""
 NOTIFY_HELP = {
     "dm": "a direct message with your screen and choices",
     "mention": "a mention in the game's channel (your screen then by the My screen button)",
@@ -161,13 +193,18 @@ class Info:
                                f"({NOTIFY_HELP[mode]}).")]
 
     async def help(self, inv: Invocation) -> list[Output]:
+        """Every command in one message, then the games and their options: in the same message when
+        they fit, else in their own (cut at line ends if they are longer still)."""
         engines = self.core.engines
-        lines = [HELP, "Games: " + ", ".join(f"{e.title} ({n})" for n, e in sorted(engines.items())) + "."]
+        lines = ["Games: " + ", ".join(f"{e.title} ({n})" for n, e in sorted(engines.items())) + "."]
         for _, engine in sorted(engines.items()):
             opts = engine.option_help()
             if opts:
                 lines.append(f"{engine.title} options: " + "; ".join(f"{k}: {v}" for k, v in opts.items()))
-        return [ephemeral(inv, "\n".join(lines))]
+        games = "\n".join(lines)
+        if len(HELP) + 1 + len(games) <= MAX_MESSAGE:
+            return [ephemeral(inv, f"{HELP}\n{games}")]
+        return [ephemeral(inv, HELP), ephemeral(inv, games)]
 
     async def rules(self, inv: Invocation) -> list[Output]:
         engine = self.core.engine_named(inv, "/rules game:<name>")

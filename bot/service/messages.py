@@ -115,6 +115,11 @@ class Output:
     # message (Discord: the component's own message, in a DM or an ephemeral reply), else it is
     # sent as a private reply. ``text`` says where in the menu the player is.
     replace_menu: bool = False
+    # With ``replace_menu``: the output takes the place of the clicked message's text as well as
+    # of its components (a page of /game log answering Older / Newer: the page before it goes).
+    # False (a menu level): only the components are replaced, and the message's text and image
+    # (a DM screen) stay. Without ``replace_menu`` it means nothing.
+    replace_text: bool = False
     # A living message: outputs with the same ``slot`` ("board:<game>", "panel:<game>:<seat>",
     # "lobby:<game>") are one message edited in place. ``fresh`` asks for a new message (a new
     # chapter of the story, a new decision that needs its player); otherwise the transport edits
@@ -139,4 +144,4 @@ class Drawing:
     game: str
     view: Any
     names: tuple[tuple[int, str], ...]
-    key: str  # the view's canonical text: equal keys draw equal bytes
+    key: str  # the view's fingerprint (bot.service.derived.view_key): equal keys draw equal bytes

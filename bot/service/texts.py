@@ -6,19 +6,6 @@ from typing import Any
 
 MAX_MESSAGE = 1900  # under Discord's 2000 characters, with room for a transport's prefix
 
-HELP = """\
-**Game Master** runs one game per channel (or thread).
-/game new game:<name> [options:"name=value ..."] — open a table; `seed=N` fixes its randomness
-/game join [seat] — take a seat (a label like hero, or a number); /game leave — leave the lobby
-/game start — start when every seat is taken (the creator or any seated player)
-/game status · /game board · /game hand (your screen, privately)
-/game log [page] [count] — the moves so far, in pages · /game list — this server's games
-/game replay — an animated replay of the boards · /game reveal — after the end, every hidden screen
-/game stats [user] · /game leaderboard [game] — wins, losses and games in this server
-/game abort — end the game (its creator, or a member with Manage Channels)
-/play action:<notation> — act; autocomplete lists your legal choices. /play alone lists them all.
-/rules [game] [topic] — the game's quick reference"""
-
 
 def private_summary(private: dict[str, Any]) -> list[str]:
     """One line per private field of a view, for the text beside the private image.

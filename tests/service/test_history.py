@@ -94,7 +94,8 @@ async def test_the_log_pages_back_with_older_and_newer_buttons():
     seen = [page.text.split("\n")[:-1]]
     for number in range(2, pages + 1):  # Older, Older, ... to the first page of the game
         (page,) = await service.handle(click("carol", page.buttons[0].action, game_id))
-        assert page.replace_menu and page.target.kind is TargetKind.EPHEMERAL
+        # it takes the place of the page clicked on, text and buttons (not only the buttons, as a menu)
+        assert page.replace_menu and page.replace_text and page.target.kind is TargetKind.EPHEMERAL
         assert f"page {number} of {pages}" in page.text
         seen.append(page.text.split("\n")[:-1])
     assert [b.label for b in page.buttons] == ["Newer"]  # the oldest page: nothing older
@@ -104,7 +105,30 @@ async def test_the_log_pages_back_with_older_and_newer_buttons():
     assert f"page {pages - 1} of {pages}" in newer.text and [b.label for b in newer.buttons] == ["Older", "Newer"]
     # /game log page:N is the same page
     (same,) = await service.handle(ginv("carol", "game log", count="4", page=str(pages - 1)))
-    assert same.text == newer.text and not same.replace_menu
+    assert same.text == newer.text and not same.replace_menu and not same.replace_text
+
+
+async def test_the_table_prints_a_clicked_log_page_as_an_edit_of_the_page_clicked(tmp_path):
+    """At the local table, Older prints the next page where the clicked one was, marked as an edit
+    (as Discord edits it), and the clicked page's buttons are gone."""
+    from bot.table import TablePrinter
+
+    service, _, _ = await virtual_service()
+    await toy_game(service, options="target=9")
+    await play_toy(service, moves=14)
+    out = io.StringIO()
+    printer = TablePrinter(out, tmp_path, dict(NAMES))
+    (first,) = await service.handle(ginv("carol", "game log", count="4"))
+    printer.print(first)
+    older = printer.find(USERS["carol"], "chan-1", "Older")
+    assert older is not None and older.where == "[ephemeral:carol]"
+    (second,) = await service.handle(click("carol", older.action, older.game_id))
+    printer.print(second, clicked=older)
+    printed = out.getvalue().split("\n")
+    edit = printed.index("[ephemeral:carol] (edits its message)")
+    assert printed[edit + 1:-1] == [f"[ephemeral:carol] {line}" for line in second.text.split("\n")] + [
+        "[ephemeral:carol] buttons: Older | Newer"]
+    assert [s.action for s in printer.shown] == [f"{LOG} 3 4", f"{LOG} 1 4"]  # page 1's Older is gone
 
 
 async def test_a_short_log_is_one_page_without_buttons():
