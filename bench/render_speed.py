@@ -6,10 +6,11 @@ every n-th state is kept, with one private screen per seat. A warm-up pass over 
 caches first, as a running bot's are; then each kept view is drawn once per repeat and timed.
 Images must be deterministic, so every view is drawn twice and the bytes compared.
 
-    python bench/render_speed.py [--seeds 2] [--every 12] [--repeat 2] [--levels 1,3,6,9]
+    python bench/render_speed.py [--seeds 2] [--every 12] [--repeat 2] [--levels 0,1,2,3]
 
-``--levels`` also re-encodes the drawn boards at each zlib level (PNG ``compress_level``) and prints
-encode time against size, the measurement behind the level ``render.core`` uses.
+``--levels`` also re-encodes the drawn boards at each ISA-L deflate level (``render.core.paletted_png``)
+and, for comparison, with Pillow's zlib encoder at levels 1 and 3, and prints encode time against
+size: the measurement behind ``render.core.PNG_DEFLATE_LEVEL``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from _common import machine, percentile  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from render import render_private, render_public  # noqa: E402
+from render.core import paletted_png  # noqa: E402
 from rules.kaploom import ENGINE  # noqa: E402
 
 VARIANTS = ("standard", "advanced", "2v2")
@@ -123,22 +125,30 @@ def time_renders(public: list, private: list, repeat: int) -> None:
 
 
 def level_sweep(public: list, private: list, levels: list[int]) -> None:
-    """Re-encode the drawn (already paletted) images at each zlib level: CPU time against size."""
+    """Re-encode the drawn (already paletted) images at each ISA-L level, and with Pillow's zlib:
+    CPU time against size."""
     images = []
     for view in public[::3] + private[::6]:
         data = (render_public if hasattr(view, "players") else render_private)("kaploom", view)
         image = Image.open(io.BytesIO(data))
         image.load()
         images.append(image)
-    print(f"PNG compress_level sweep over {len(images)} drawn images (encode only, paletted):")
+    print(f"PNG deflate sweep over {len(images)} drawn images (encode only, paletted):")
     for level in levels:
+        samples, sizes = [], []
+        for image in images:
+            data, spent, _ = _timed(paletted_png, image, level)
+            samples.append(spent)
+            sizes.append(len(data))
+        print(_line(f"  ISA-L level {level} (CPU)", samples, sizes))
+    for level in (1, 3):
         samples, sizes = [], []
         for image in images:
             buffer = io.BytesIO()
             _, spent, _ = _timed(lambda i=image, b=buffer, n=level: i.save(b, format="PNG", compress_level=n))
             samples.append(spent)
             sizes.append(buffer.tell())
-        print(_line(f"  level {level} (CPU)", samples, sizes))
+        print(_line(f"  Pillow zlib {level} (CPU)", samples, sizes))
 
 
 def main(seeds: int, every: int, repeat: int, levels: list[int]) -> None:
@@ -163,6 +173,6 @@ if __name__ == "__main__":
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--every", type=int, default=12)
     parser.add_argument("--repeat", type=int, default=2)
-    parser.add_argument("--levels", default="", help="comma-separated zlib levels to compare, e.g. 1,3,6,9")
+    parser.add_argument("--levels", default="", help="comma-separated ISA-L deflate levels to compare, e.g. 0,1,2,3")
     args = parser.parse_args()
     main(args.seeds, args.every, args.repeat, [int(x) for x in args.levels.split(",") if x])

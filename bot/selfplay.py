@@ -32,7 +32,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from bot.service.presentation import canonical
 from bot.service.replay import replay
 from bot.twincheck import TwinCheck, check_private_lines
 from rules.core.engine import SYSTEM, Engine
@@ -54,6 +53,10 @@ class Totals:
     games: int = 0
     decisions: int = 0
     seconds: float = 0.0
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
 def game_seeds(seed: int, index: int) -> tuple[int, int]:

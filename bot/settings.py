@@ -43,8 +43,12 @@ class Settings(BaseSettings):
         default=False,
         description="Publish the global slash commands to Discord at this start-up (SYNC_COMMANDS).",
     )
+    draw_processes: int | None = Field(
+        default=None, ge=0, le=64,
+        description="Worker processes that draw the images (DRAW_PROCESSES; empty: one per core; 0: a thread).",
+    )
 
-    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @field_validator("discord_token", "dev_guild_id", "draw_processes", mode="before")
     @classmethod
     def _blank_means_unset(cls, value: object) -> object:
         # `.env.example` ships `DISCORD_TOKEN=` and `DEV_GUILD_ID=` empty: that means "not set".

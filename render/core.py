@@ -7,18 +7,20 @@ height without a second layout language.
 
 Speed (``bench/render_speed.py``): a text is rasterised once per (text, font, anchor) and its
 coverage mask kept (``_glyphs``), so a board redraws its labels as bitmap blits; text is placed on
-whole pixels, so the mask does not depend on where it lands. PNGs are written at zlib level
-``PNG_COMPRESS_LEVEL`` (3: most of level 6's size for half its time).
+whole pixels, so the mask does not depend on where it lands. PNGs are paletted and deflated by
+ISA-L (``isal``) at level ``PNG_DEFLATE_LEVEL``: see ``encode_png``.
 """
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
@@ -26,12 +28,11 @@ _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 RGB = tuple[int, int, int]
 
-# zlib level of the PNGs. Measured on 238 real boards and screens (bench/render_speed.py --levels,
-# mean CPU time of the encode). The 1200 px images of before: level 6 11.2 ms for 33.6 KiB, level 3
-# 5.7 ms for 42.4 KiB, level 1 5.2 ms for 47.8 KiB, level 9 62.9 ms for 31.2 KiB. Today's 800 px
-# ones: level 6 12.8 ms for 45.7 KiB, level 3 6.0 ms for 57.5 KiB, level 1 5.7 ms for 66.3 KiB.
-# Level 3 halves level 6's time for a quarter more bytes, far below Discord's limits.
-PNG_COMPRESS_LEVEL = 3
+# Deflate level of the PNGs' pixel data (ISA-L levels 0-3). Deflate was most of an image's encode:
+# on an 800 x 1732 planning screen (1.4 MB of palette indices), zlib level 3 (Pillow's encoder)
+# takes 6.9 ms for 70 KiB, zlib level 1 6.1 ms for 81 KiB, ISA-L level 1 1.0 ms for 77 KiB, level 2
+# 1.4 ms for 76 KiB, level 3 3.8 ms for 79 KiB (bench/render_speed.py --levels).
+PNG_DEFLATE_LEVEL = 1
 
 
 @lru_cache(maxsize=64)
@@ -107,11 +108,32 @@ _TILES: OrderedDict[Hashable, Image.Image] = OrderedDict()
 _TILE_LIMIT = 2048
 
 
+# Rounded boxes up to this area (px) are pasted from a cache; larger ones are quicker drawn than
+# pasted through a mask (32 x 32: 34 µs drawn, 6 µs pasted; 150 x 42: 43 and 26; 240 x 70: 66 and 68).
+_SMALL_ROUNDED = 12_000
+
+
+@lru_cache(maxsize=1024)
+def _rounded(
+    width: int, height: int, radius: int, fill: RGB | None, outline: RGB | None, line: int,
+) -> tuple[Image.Image, Image.Image]:
+    """A rounded box drawn at the origin, and the pixels it covers (Pillow draws it unsmoothed, so a
+    pixel is the box's or untouched)."""
+    box = (0, 0, width - 1, height - 1)
+    tile = Image.new("RGB", (width, height))
+    ImageDraw.Draw(tile).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=line)
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(box, radius=radius, fill=255 if fill is not None else None,
+                                           outline=255 if outline is not None else None, width=line)
+    return tile, mask
+
+
 def clear_caches() -> None:
     """Forget cached fonts, widths, glyphs and tiles (tests use it to show caches change no byte)."""
     font.cache_clear()
     _text_width.cache_clear()
     _glyphs.cache_clear()
+    _rounded.cache_clear()
     _TILES.clear()
 
 
@@ -178,7 +200,17 @@ class Pen:
         if self.draw is None:
             return
         if radius:
-            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+            x0, y0, x1, y1 = box
+            w, h = x1 - x0 + 1, y1 - y0 + 1
+            if w * h <= _SMALL_ROUNDED and all(float(v).is_integer() for v in box):
+                # Small rounded boxes repeat (dice, slots, tags, badges): each is drawn once as a
+                # tile and its coverage, then pasted. The same pixels: Pillow draws it the same way
+                # anywhere on whole pixels (tests compare the bytes with the cache cleared).
+                tile, mask = _rounded(int(w), int(h), radius, fill, outline, width)
+                assert self.image is not None
+                self.image.paste(tile, (int(x0), int(y0)), mask)
+            else:
+                self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         else:
             self.draw.rectangle(box, fill=fill, outline=outline, width=width)
 
@@ -239,7 +271,7 @@ def build_palette(base: tuple[RGB, ...]) -> Image.Image:
     return palette
 
 
-def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+def encode_png(image: Image.Image, palette: Image.Image | None = None, level: int | None = None) -> bytes:
     """PNG bytes with no metadata (no time, no text chunks), so the same picture gives the same bytes.
 
     The boards are flat colours plus anti-aliased text, so a 256-colour palette loses nothing visible
@@ -249,6 +281,27 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
         paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return paletted_png(paletted, PNG_DEFLATE_LEVEL if level is None else level)
+
+
+def paletted_png(paletted: Image.Image, level: int = PNG_DEFLATE_LEVEL) -> bytes:
+    """A "P" image as a PNG: 8-bit palette indices, no filter (flat colours gain nothing from one),
+    deflated by ISA-L, several times faster than zlib for the same size (see PNG_DEFLATE_LEVEL).
+    Each row of a PNG starts with its filter type: pasting the picture one column to the right of a
+    column of zeros gives exactly those rows."""
+    width, height = paletted.size
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(paletted, (1, 0))
+    colours = bytes((paletted.getpalette() or [0, 0, 0])[: 3 * 256])
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette, deflate, no interlace
+    return b"".join((
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", header),
+        _chunk(b"PLTE", colours),
+        _chunk(b"IDAT", isal_zlib.compress(framed.tobytes(), level)),
+        _chunk(b"IEND", b""),
+    ))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -12,14 +12,13 @@ from typing import Any
 
 from bot.service import clocks, components, menus
 from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
+from bot.service.derived import Shown, derived
 from bot.service.messages import Invocation, Output, Target, TargetKind
 from bot.service.presentation import (
     Seating,
     decision_token,
     menu_components,
     notations,
-    private_dumps,
-    public_dump,
     split_token,
     step_post,
     user_mention,
@@ -144,8 +143,8 @@ class Driver:
             if seat == SYSTEM:
                 step = Step(seat, decision.default, "system")
             else:
-                legal = list(engine.legal_actions(session.state, seat))
-                view = engine.private_view(session.state, seat)
+                known = derived(engine, session.state)
+                legal, view = list(known.legal(seat)), known.private_view(seat)
                 rng = Rng(_ai_seed(session.record.seed or 0, session.version, seat))
                 step = Step(seat, engine.policy().choose(view, decision, legal, rng), "bot")
             outputs += await self.submit(session, step, settle=False)
@@ -177,16 +176,15 @@ class Driver:
         core, engine = self.core, session.engine
         record = session.record
         seating = Seating.of(session)
-        before_public = public_dump(engine, session.state)
-        before_private = private_dumps(engine, session.state, len(session.labels), before_public)
-        before_choices = {s: notations(engine, session.state, s) for s in range(len(session.labels))}
-        post = step_post(engine, seating, step.seat, events, state, before_public)
+        before = session.shown if session.shown is not None else derived(engine, session.state).shown(
+            len(session.labels))
+        post = step_post(engine, seating, step.seat, events, state, before.public)
         if post is not None and step.notes:
             post = "\n".join([*step.notes, post])
         step_number = record.step + 1 if post is not None else None
         outcome = engine.outcome(state)
         now = core.clock.now()
-        decisions = dict(engine.pending(state)) if outcome is None else {}
+        decisions = dict(derived(engine, state).pending()) if outcome is None else {}
         clock, began = clocks.advance(record.clock, session.settings, decisions, session.ai_seats(), now)
         people = session.people()
         tell = {seat: decisions[seat].key for seat in began if seat in people
@@ -204,6 +202,7 @@ class Driver:
             )
             # Committed: only now does memory move on.
             session.state = state
+            session.shown = None  # until _tell fingerprints the new state
             record.version += 1
             record.clock = clock
             if step_number is not None:
@@ -221,8 +220,7 @@ class Driver:
         outputs: list[Output] = []
         if step.inv is not None:
             outputs.append(ephemeral(step.inv, f"Done: {notation}" if step.undoes is None else "Taken back."))
-        return outputs + await self._tell(session, post, outcome is not None, events, before_private,
-                                          before_choices, decisions, tell)
+        return outputs + await self._tell(session, post, outcome is not None, events, before, decisions, tell)
 
     async def begin(self, session: Session, headline: str) -> list[Output]:
         """A game has just started: its first decisions begin (clocks, notices), the board goes to
@@ -238,12 +236,12 @@ class Driver:
         record.clock = clock
         core.on_clock_change(session)
         post = f"{headline}\n{waiting_line(session.engine, session.state, Seating.of(session))}"
-        outputs = await self._tell(session, post, False, [], {}, {}, decisions, tell)
+        outputs = await self._tell(session, post, False, [], None, decisions, tell)
         return outputs + await self.settle(session)
 
     async def _tell(
         self, session: Session, post: str | None, final: bool, events: list[Event],
-        before_private: dict[int, Any], before_choices: dict[int, list[str]], decisions: dict, tell: dict[int, str],
+        before: Shown | None, decisions: dict, tell: dict[int, str],
     ) -> list[Output]:
         """The channel's post (with the mentions of players who asked for them) and each person's
         screen where it changed or a decision of theirs began (by DM, if they want DMs)."""
@@ -271,13 +269,14 @@ class Driver:
             outputs.append(_with_mentions(
                 Output(Target.channel(session.channel_id), _your_move(session, mentions, decisions)), session,
                 mentions))
-        after_private = private_dumps(engine, state, len(session.labels), public_dump(engine, state))
+        after = derived(engine, state).shown(len(session.labels))
+        session.shown = after  # the next step's "before"
         for seat, holder in sorted(session.seats.items()):
             if not holder.is_person:
                 continue
             private_lines = [e.private[seat] for e in events if seat in e.private]
-            changed = (after_private.get(seat) != before_private.get(seat)
-                       or notations(engine, state, seat) != before_choices.get(seat))
+            changed = before is None or (after.private[seat] != before.private.get(seat)
+                                         or after.choices[seat] != before.choices.get(seat))
             your_move = seat in tell
             if not (changed or private_lines or your_move):
                 continue

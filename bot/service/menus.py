@@ -271,7 +271,9 @@ def labeller_for(engine: Any, state: Any, seat: int) -> Labeller | None:
 
 
 def tree_for(engine: Any, state: Any, seat: int) -> Tree:
-    notations = [engine.format(a) for a in engine.legal_actions(state, seat)] if state is not None else []
+    from bot.service.derived import derived
+
+    notations = derived(engine, state).notations(seat) if state is not None else []
     return Tree(notations, labeller_for(engine, state, seat))
 
 

@@ -7,9 +7,6 @@ after an action, so self-play can compare it for twin states that differ only in
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
-import json
 import logging
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -19,6 +16,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.service import components
+from bot.service.derived import derived
+from bot.service.drawing import draw_all
 from bot.service.messages import Button, Drawing, Output, Select, Target, TargetKind
 from bot.service.session import Session
 from bot.service.texts import plural, private_summary
@@ -45,11 +44,11 @@ class Seating:
 
 
 def public_dump(engine: Engine, state: Any) -> dict[str, Any]:
-    return engine.public_view(state).model_dump(mode="json")
+    return derived(engine, state).public_dump()
 
 
 def waiting_line(engine: Engine, state: Any, seating: Seating) -> str:
-    seats = [seat for seat in engine.pending(state) if seat != SYSTEM]
+    seats = [seat for seat in derived(engine, state).pending() if seat != SYSTEM]
     if not seats:
         return "Nobody is asked to act."
     return "Waiting for " + " and ".join(seating.who(s) for s in seats) + "."
@@ -61,18 +60,19 @@ def step_post(
     seat: int,
     events: list[Event],
     state: Any,
-    public_before: Mapping[str, Any] | None,
+    public_before: Mapping[str, Any] | str | None,
 ) -> str | None:
     """The text the channel receives after ``seat``'s action led to ``state`` (the board image of
     ``engine.public_view(state)`` rides with it), or None when the channel receives nothing.
 
     The channel hears of an action when it ends the game, says something public, or changes the
-    public view; a hidden move that does none of these sends nothing at all."""
+    public view; a hidden move that does none of these sends nothing at all. ``public_before``: the
+    public view before the action, as JSON data or as its fingerprint (``derived.Derived.public_key``)."""
     texts = [e.text for e in events if e.text]
     outcome = engine.outcome(state)
     if outcome is not None:
         return "\n".join([f"{seating.who(seat)}:", *texts, *outcome_lines(outcome, seating)])
-    if not texts and public_dump(engine, state) == public_before:
+    if not texts and _public_unchanged(engine, state, public_before):
         return None
     lines = [f"{seating.who(seat)}:", *texts]
     if len(lines) == 1:
@@ -81,32 +81,27 @@ def step_post(
     return "\n".join(lines)
 
 
+def _public_unchanged(engine: Engine, state: Any, before: Mapping[str, Any] | str | None) -> bool:
+    if isinstance(before, str):
+        return derived(engine, state).public_key() == before
+    return public_dump(engine, state) == before
+
+
 def outcome_lines(outcome: Outcome, seating: Seating) -> list[str]:
     winners = " and ".join(seating.who(w) for w in outcome.winners) or "nobody"
     return [f"**Game over.** Winner: {winners}.", outcome.summary]
 
 
-def private_dumps(engine: Engine, state: Any, seats: int, public: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
-    """Each seat's private view without its embedded public part (that reaches them by the board)."""
-    out = {}
-    for seat in range(seats):
-        private = engine.private_view(state, seat).model_dump(mode="json")
-        if private.get("public") == public:
-            private = {k: v for k, v in private.items() if k != "public"}
-        out[seat] = private
-    return out
-
-
 def notations(engine: Engine, state: Any, seat: int) -> list[str]:
     if state is None:
         return []
-    return [engine.format(a) for a in engine.legal_actions(state, seat)]
+    return derived(engine, state).notations(seat)
 
 
 def decision_token(session: Session, seat: int) -> str:
     """What a seat's menus carry: ``<seat>.<decision key>`` ("-" when it has no decision). The seat
     is in it because one person may hold several seats."""
-    decision = session.engine.pending(session.state).get(seat) if session.state is not None else None
+    decision = derived(session.engine, session.state).pending().get(seat) if session.state is not None else None
     return f"{seat}.{decision.key}" if decision is not None else components.ANY
 
 
@@ -168,16 +163,6 @@ def channel_mention(channel_id: str) -> str:
     return f"<#{channel_id}>" if _on_discord(channel_id) else f"#{channel_id}"
 
 
-def canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
-
-
-def view_key(view: BaseModel) -> str:
-    """A short fingerprint of a view: equal views draw equal images. (A digest, not the text: the
-    living messages keep one per message, and a view's text is ~11 kB.)"""
-    return hashlib.sha256(canonical(view.model_dump(mode="json")).encode()).hexdigest()
-
-
 class Presenter:
     """Builds the outputs that carry boards and screens. Their images are drawn last, in
     ``finish``: only for the outputs that are sent after a burst is merged, off the event loop,
@@ -197,13 +182,14 @@ class Presenter:
         """The channel's board. ``slot``: it is the game's living board message (``fresh``: a new
         post; otherwise an edit of the latest one); ``story``: the lines of what happened, kept
         apart so a burst of steps merges into one post."""
-        view = session.engine.public_view(session.state)
+        known = derived(session.engine, session.state)
+        view = known.public_view()
         times = clock_line(session, self.clock.now()) if self.clock is not None and not final else None
         if times:
             text = f"{text}\n{times}"
         buttons: tuple[Button, ...] = () if final else components.board_buttons(session.game_id)
         return Output(Target.channel(session.channel_id), text, image_name="board.png", buttons=buttons,
-                      drawing=self._drawing("render_public", session, view),
+                      drawing=self._drawing("render_public", session, view, known.public_key()),
                       slot=f"board:{session.game_id}" if slot else None, fresh=fresh, story=story)
 
     async def screen(self, session: Session, seat: int, target: Target, private_lines: list[str],
@@ -214,7 +200,8 @@ class Presenter:
         if target.channel_id is None:
             target = Target(target.kind, channel_id=session.channel_id, user_id=target.user_id)
         engine, seating = session.engine, Seating.of(session)
-        view = engine.private_view(session.state, seat)
+        known = derived(engine, session.state)
+        view = known.private_view(seat)
         lines = [f"{engine.title} in {channel_mention(session.channel_id)} — your screen as {session.labels[seat]}."]
         lines += private_lines
         lines += self.describe_private(session, view)
@@ -229,15 +216,16 @@ class Presenter:
         fallback = DM_FALLBACK if target.kind is TargetKind.DM else None
         panel = target.kind is TargetKind.DM
         return Output(target, "\n".join(lines), image_name="screen.png", buttons=buttons, select=select,
-                      dm_fallback=fallback, drawing=self._drawing("render_private", session, view),
+                      dm_fallback=fallback, drawing=self._drawing("render_private", session, view,
+                                                                  known.private_key(seat)),
                       slot=f"panel:{session.game_id}:{seat}" if panel else None, fresh=fresh,
                       closes=PANEL_CLOSED if panel else None)
 
-    def _drawing(self, function: str, session: Session, view: BaseModel) -> Drawing | None:
+    def _drawing(self, function: str, session: Session, view: BaseModel, key: str) -> Drawing | None:
         if not self.render_images:
             return None
         names = tuple(sorted(session.names().items()))
-        return Drawing(function, session.engine.name, view, names, view_key(view))
+        return Drawing(function, session.engine.name, view, names, key)
 
     async def finish(self, outputs: list[Output]) -> list[Output]:
         """Merge each living message's burst into one output, then draw the images still to draw."""
@@ -248,7 +236,7 @@ class Presenter:
             if d is not None and _image_key(d) not in self._images:
                 jobs[_image_key(d)] = d
         if jobs:
-            drawn = await asyncio.to_thread(_draw_all, list(jobs.values()))
+            drawn = await draw_all(list(jobs.values()))
             self.drawn += len(jobs)
             for key, image in zip(jobs, drawn, strict=True):
                 self._images[key] = image
@@ -297,23 +285,6 @@ PANEL_CLOSED = "This panel is closed: your current screen is in a newer message 
 def _image_key(d: Drawing) -> tuple:
     return (d.function, d.game, d.key, d.names)
 
-
-def _draw_all(jobs: list[Drawing]) -> list[bytes | None]:
-    """Draw images in one worker-thread call; a drawing bug costs its image, never the reply (the
-    action is already committed)."""
-    try:
-        import render
-    except ImportError:
-        log.warning("the render package is not importable; boards are sent without images")
-        return [None] * len(jobs)
-    out: list[bytes | None] = []
-    for job in jobs:
-        try:
-            out.append(getattr(render, job.function)(job.game, job.view, dict(job.names)))
-        except Exception:
-            log.exception("rendering %s for %s failed", job.function, job.game)
-            out.append(None)
-    return out
 
 
 def coalesce(outputs: list[Output]) -> list[Output]:

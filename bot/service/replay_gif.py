@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.presentation import view_key
+from bot.service.derived import view_key
 from bot.service.records import ActionRecord
 from bot.service.replay import UNDO, effective, replay
 from bot.service.texts import plural, private_summary

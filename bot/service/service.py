@@ -135,7 +135,11 @@ class SessionService:
 
     @classmethod
     def from_settings(cls, settings: Any) -> SessionService:
-        """The service ``gamemaster run`` uses: the SQLite file named by ``settings.database_path``."""
+        """The service ``gamemaster run`` uses: the SQLite file named by ``settings.database_path``,
+        its images drawn by ``settings.draw_processes`` workers."""
+        from bot.service import drawing
+
+        drawing.configure(getattr(settings, "draw_processes", None))
         return cls(Store(settings.database_path))
 
     @property

@@ -37,6 +37,9 @@ class Session:
     # AI or scripted moves are owed beyond the last settle's bound (bot.service.driver): the
     # timekeeper plays them on its next turn. Memory only: a restarted service settles every game.
     automatic_due: bool = False
+    # Fingerprints of what the current state shows (bot.service.derived.Shown), kept by the driver
+    # when it tells a step: the next step's "before". None: derive it from the state when needed.
+    shown: Any = None
 
     @property
     def channel_id(self) -> str:
@@ -89,7 +92,9 @@ class Session:
         return {seat: holder.name for seat, holder in self.seats.items()}
 
     def pending(self) -> dict[int, Decision]:
-        return dict(self.engine.pending(self.state)) if self.running else {}
+        from bot.service.derived import derived
+
+        return dict(derived(self.engine, self.state).pending()) if self.running else {}
 
     def ai_seats(self) -> set[int]:
         return {seat for seat, holder in self.seats.items() if holder.played_by_ai}
