@@ -93,7 +93,9 @@ def wrap_text(
 _GLYPH_PAD = 2
 
 
-@lru_cache(maxsize=8192)
+# Texts kept rasterised, per image worker: the labels, numbers and names that recur (a screen has a
+# few hundred); event lines and long names come and go. 2,048 masks are ~15 MB at most.
+@lru_cache(maxsize=2048)
 def _glyphs(text: str, fnt: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rasterised once: its coverage mask and where the mask's top left sits relative to
     the anchor point. Blitting the mask in a colour gives exactly the pixels ``ImageDraw.text`` would
@@ -105,7 +107,10 @@ def _glyphs(text: str, fnt: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.
 
 
 _TILES: OrderedDict[Hashable, Image.Image] = OrderedDict()
-_TILE_LIMIT = 2048
+# Each image worker process keeps its own tiles (bot/service/drawing.py): an action card is ~84 kB
+# (240 x 88 pixels, 4 bytes each), so 256 of them cost a worker ~21 MB where 2048 cost ~170 MB. An
+# empty card is the same tile in every game; 256 hold the filled ones of several games' screens.
+_TILE_LIMIT = 256
 
 
 # Rounded boxes up to this area (px) are pasted from a cache; larger ones are quicker drawn than

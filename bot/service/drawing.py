@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import contextlib
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-
-from pydantic import BaseModel
 
 from bot.service.messages import Drawing
 
@@ -53,29 +50,21 @@ def _get_pool() -> ProcessPoolExecutor | None:
     if _pool is not None or _failed:
         return _pool
     count = workers_wanted()
+    from render import worker  # here: the bot imports the renderers only when it draws
+
     if count <= 0:
         _failed = True
         return None
     try:
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["render", "bot.service.drawing"])
-        _pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_started)
+        context.set_forkserver_preload(["render.worker", "render"])
+        _pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=worker.started)
     except (OSError, ValueError, NotImplementedError) as error:
         log.warning("images are drawn in a thread: worker processes could not start (%s)", error)
         _failed = True
         return None
     atexit.register(shutdown)
     return _pool
-
-
-WORKER_NICENESS = 5  # below the bot's own process: in a burst its commands go ahead of the drawing
-
-
-def _worker_started() -> None:
-    # The event loop decides what every later image is: when twenty commands come at once, it
-    # should get through them first, and the workers draw on what is left of the cores.
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICENESS)
 
 
 def shutdown() -> None:
@@ -86,9 +75,22 @@ def shutdown() -> None:
         _pool = None
 
 
+def warm_up() -> None:
+    """Start the workers now (in the background), so the first command after a start does not
+    wait for them to start and import the renderers (~0.8 s)."""
+    from render import worker
+
+    pool = _get_pool()
+    if pool is not None:
+        for _ in range(workers_wanted()):
+            pool.submit(worker.ready)
+
+
 async def draw_all(jobs: Sequence[Drawing]) -> list[bytes | None]:
     """Each drawing's PNG bytes (None where drawing failed), drawn on every core when it can."""
     global _failed
+    from render import worker
+
     pool = _get_pool()
     if pool is not None:
         loop = asyncio.get_running_loop()
@@ -96,7 +98,7 @@ async def draw_all(jobs: Sequence[Drawing]) -> list[bytes | None]:
             # A view travels as its JSON and its class: a quarter of pickling's time on this side
             # (whose threads share the event loop's lock), and quicker to rebuild in the worker.
             return list(await asyncio.gather(*(
-                loop.run_in_executor(pool, draw_json, job.function, job.game, type(job.view),
+                loop.run_in_executor(pool, worker.draw_json, job.function, job.game, type(job.view),
                                      job.view.model_dump_json(), job.names)
                 for job in jobs)))
         except (BrokenProcessPool, OSError) as error:
@@ -107,23 +109,7 @@ async def draw_all(jobs: Sequence[Drawing]) -> list[bytes | None]:
 
 
 def draw_one(job: Drawing) -> bytes | None:
-    return _draw(job.function, job.game, lambda: job.view, job.names)
+    """One image, here (in a thread, or a test)."""
+    from render import worker
 
-
-def draw_json(function: str, game: str, kind: type[BaseModel], text: str, names: tuple) -> bytes | None:
-    """In a worker process: the view rebuilt from its JSON, then drawn."""
-    return _draw(function, game, lambda: kind.model_validate_json(text), names)
-
-
-def _draw(function: str, game: str, view: Callable[[], BaseModel], names: tuple) -> bytes | None:
-    """One image; a drawing bug costs its image, never the reply (the action is already committed)."""
-    try:
-        import render
-    except ImportError:
-        log.warning("the render package is not importable; boards are sent without images")
-        return None
-    try:
-        return getattr(render, function)(game, view(), dict(names))
-    except Exception:
-        log.exception("rendering %s for %s failed", function, game)
-        return None
+    return worker.draw(job.function, job.game, lambda: job.view, job.names)

@@ -32,7 +32,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from bot.service import components
+from bot.service import components, drawing
 from bot.service.clock import Clock, SystemClock, VirtualClock
 from bot.service.core import Core, Outbox, Refusal, ephemeral, error
 from bot.service.driver import GAME_GONE, Driver
@@ -137,8 +137,6 @@ class SessionService:
     def from_settings(cls, settings: Any) -> SessionService:
         """The service ``gamemaster run`` uses: the SQLite file named by ``settings.database_path``,
         its images drawn by ``settings.draw_processes`` workers."""
-        from bot.service import drawing
-
         drawing.configure(getattr(settings, "draw_processes", None))
         return cls(Store(settings.database_path))
 
@@ -163,6 +161,8 @@ class SessionService:
         ``run_timers``: keep firing deadlines in the background (default: with the system clock; a
         virtual clock moves only through ``advance``)."""
         await self.core.store.open()
+        if self.core.presenter.render_images:
+            drawing.warm_up()  # the image workers start meanwhile
         await self.server.load()
         refused = await resume_all(self.core)
         for session in self.core.sessions.values():
