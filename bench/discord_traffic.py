@@ -54,9 +54,16 @@ async def main() -> None:
               f"images drawn {t.images_drawn} ({t.images_drawn / max(1, t.commands):.2f} per command)")
     # The last round also carries the result (one more channel message and one more DM each).
     standard = [p for rounds, _, posts, _, _ in rows for p in posts[:-1]]
-    standard_dms = [d for rounds, _, _, dms, _ in rows for d in dms[:-len(PLAYERS)]]
+    # A standard round asks each player two things (place dice, power up); a face cost to pay at
+    # the reveal is a third decision and brings its own panel: those rounds are counted apart.
+    standard_dms, extra_dms = [], []
+    for rounds, _, _, _, t in rows:
+        for r in range(1, rounds):
+            for u in PLAYERS:
+                (extra_dms if (r, u) in t.extra_decisions else standard_dms).append(t.dm_posts[(r, u)])
     print(f"all games, rounds before the last: channel posts per round max {max(standard)}; new DMs per "
-          f"player per round max {max(standard_dms)}")
+          f"player per standard round max {max(standard_dms)} ({len(standard_dms)} player-rounds); with a face "
+          f"cost to pay as well max {max(extra_dms, default=0)} ({len(extra_dms)} player-rounds)")
 
 
 if __name__ == "__main__":

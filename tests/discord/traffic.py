@@ -28,6 +28,9 @@ class Traffic:
     channel_edits: Counter = field(default_factory=Counter)
     dm_posts: Counter = field(default_factory=Counter)  # (round, user) -> new DMs
     dm_edits: Counter = field(default_factory=Counter)
+    # (round, user) with a decision beyond a standard round's two (placing dice, powering up): a
+    # face cost to pay at the reveal is one more decision, so one more panel that pings them
+    extra_decisions: set = field(default_factory=set)
     commands: int = 0
     images_drawn: int = 0
 
@@ -87,4 +90,6 @@ def _count(fake: FakeDiscord, requests, traffic: Traffic, round_: int) -> None:
             traffic.channel_edits[round_] += is_edit
         elif channel in dm_owner:
             traffic.dm_posts[(round_, dm_owner[channel])] += is_post
+            if is_post and "pay the face cost" in (request.content or ""):
+                traffic.extra_decisions.add((round_, dm_owner[channel]))
             traffic.dm_edits[(round_, dm_owner[channel])] += is_edit
