@@ -152,7 +152,7 @@ class Lobby:
         assert plan is not None
         taken = sorted(session.seats)
         if not any(session.seats[s].is_person for s in taken):
-            raise Refusal("At least one person must play.")
+            raise Refusal("At least one person must play: take a seat with /game join first.")
         problem = plan.problem(taken)
         if problem:
             free = ", ".join(session.labels[s] for s in session.free_seats())
