@@ -145,3 +145,4 @@ class Drawing:
     view: Any
     names: tuple[tuple[int, str], ...]
     key: str  # the view's fingerprint (bot.service.derived.view_key): equal keys draw equal bytes
+    affinity: str = ""  # images with the same affinity (a game's) are drawn by the same worker if it can

@@ -225,7 +225,7 @@ class Presenter:
         if not self.render_images:
             return None
         names = tuple(sorted(session.names().items()))
-        return Drawing(function, session.engine.name, view, names, key)
+        return Drawing(function, session.engine.name, view, names, key, affinity=str(session.game_id))
 
     async def finish(self, outputs: list[Output]) -> list[Output]:
         """Merge each living message's burst into one output, then draw the images still to draw."""

@@ -29,15 +29,21 @@ async def test_worker_processes_draw_the_bytes_a_thread_draws(monkeypatch):
     in_thread = [drawing.draw_one(job) for job in jobs]
     assert all(png and png.startswith(b"\x89PNG") for png in in_thread)
     monkeypatch.setattr(drawing, "_wanted", 2)
-    monkeypatch.setattr(drawing, "_pool", None)
+    monkeypatch.setattr(drawing, "_pools", [])
+    monkeypatch.setattr(drawing, "_busy", [])
     monkeypatch.setattr(drawing, "_failed", False)
     try:
         assert await drawing.draw_all(jobs) == in_thread
-        pool = drawing._pool
-        assert pool is not None and not drawing._failed
-        # one job per image: the workers share a burst (both took part in drawing many at once)
-        pids = await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(pool, _pid) for _ in range(40)))
-        assert len(set(pids)) == 2
+        assert len(drawing._pools) == 2 and not drawing._failed
+        # one job per image: a game's images go to its own worker, and the other worker takes them
+        # when that one has more than SLACK waiting
+        same_game = [Drawing(j.function, j.game, j.view, j.names, j.key, affinity="7") for j in jobs * 6]
+        assert await drawing.draw_all(same_game) == in_thread * 6
+        own = drawing._worker_for("7")
+        drawing._busy[own] += drawing.SLACK + 1
+        assert drawing._worker_for("7") != own
+        drawing._busy[own] -= drawing.SLACK + 1
+        assert drawing._busy == [0, 0]
     finally:
         drawing.shutdown()
 
@@ -45,12 +51,14 @@ async def test_worker_processes_draw_the_bytes_a_thread_draws(monkeypatch):
 async def test_a_broken_pool_falls_back_to_a_thread(monkeypatch, caplog):
     jobs = _jobs()
     monkeypatch.setattr(drawing, "_wanted", 1)
-    monkeypatch.setattr(drawing, "_pool", None)
+    monkeypatch.setattr(drawing, "_pools", [])
+    monkeypatch.setattr(drawing, "_busy", [])
     monkeypatch.setattr(drawing, "_failed", False)
     try:
         assert await drawing.draw_all(jobs[:1]) == [drawing.draw_one(jobs[0])]
-        for process in drawing._pool._processes.values():  # type: ignore[union-attr]
-            process.kill()
+        for pool in drawing._pools:
+            for process in pool._processes.values():
+                process.kill()
         await asyncio.sleep(0.2)
         assert await drawing.draw_all(jobs) == [drawing.draw_one(job) for job in jobs]
         assert drawing._failed and "worker processes broke" in caplog.text
@@ -60,11 +68,12 @@ async def test_a_broken_pool_falls_back_to_a_thread(monkeypatch, caplog):
 
 async def test_zero_processes_draws_in_a_thread(monkeypatch):
     monkeypatch.setattr(drawing, "_wanted", 0)
-    monkeypatch.setattr(drawing, "_pool", None)
+    monkeypatch.setattr(drawing, "_pools", [])
+    monkeypatch.setattr(drawing, "_busy", [])
     monkeypatch.setattr(drawing, "_failed", False)
     jobs = _jobs()
     assert await drawing.draw_all(jobs) == [drawing.draw_one(job) for job in jobs]
-    assert drawing._pool is None
+    assert drawing._pools == []
 
 
 def test_derived_views_are_worked_out_once_per_state_and_fingerprinted():
@@ -82,10 +91,3 @@ def test_derived_views_are_worked_out_once_per_state_and_fingerprinted():
     after, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
     assert derived(ENGINE, after) is not known
 
-
-def _pid() -> int:
-    import os
-    import time
-
-    time.sleep(0.05)
-    return os.getpid()
