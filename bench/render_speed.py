@@ -3,14 +3,17 @@
 States come from seeded random playouts of every variant (the chooser leans on placing dice in
 Phase 1 and on using power-ups in Phase 3, so boards fill and dice accumulate as in real games);
 every n-th state is kept, with one private screen per seat. A warm-up pass over other seeds fills the
-caches first, as a running bot's are; then each kept view is drawn once per repeat and timed.
+caches first, as a running bot's are; then each kept view is drawn once per repeat and timed, its
+bands not kept from an earlier picture (``render.bands``: the cost of a picture that shares nothing
+with the last ones). Then "step by step": every state of the playouts in turn, each seat's screen
+drawn after each step with the bands kept, which is what a command's image costs in play.
 Images must be deterministic, so every view is drawn twice and the bytes compared.
 
     python bench/render_speed.py [--seeds 2] [--every 12] [--repeat 2] [--levels 0,1,2,3]
 
-``--levels`` also re-encodes the drawn boards at each ISA-L deflate level (``render.core.paletted_png``)
+``--levels`` also re-encodes the drawn boards at each ISA-L deflate level (``render.png.paletted_png``)
 and, for comparison, with Pillow's zlib encoder at levels 1 and 3, and prints encode time against
-size: the measurement behind ``render.core.PNG_DEFLATE_LEVEL``.
+size: the measurement behind ``render.png.PNG_DEFLATE_LEVEL``.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _common import machine, percentile  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from render import render_private, render_public  # noqa: E402
-from render.core import paletted_png  # noqa: E402
+from render import bands, render_private, render_public  # noqa: E402
+from render.png import paletted_png  # noqa: E402
 from rules.kaploom import ENGINE  # noqa: E402
 
 VARIANTS = ("standard", "advanced", "2v2")
@@ -114,6 +117,7 @@ def time_renders(public: list, private: list, repeat: int) -> None:
         sizes: list[int] = []
         for _ in range(repeat):
             for view in items:
+                bands.clear()  # a picture sharing no band with the last ones: all of it drawn
                 data, spent, elapsed = _timed(draw, "kaploom", view)
                 cpu.append(spent)
                 wall.append(elapsed)
@@ -122,6 +126,23 @@ def time_renders(public: list, private: list, repeat: int) -> None:
             assert draw("kaploom", view) == draw("kaploom", view.model_copy(deep=True)), "not deterministic"
         print(_line(f"{name} (CPU)", cpu, sizes))
         print(_line(f"{name} (wall)", wall, sizes))
+
+
+def time_steps(seeds: range) -> None:
+    """What a command's image costs in play: every state of a playout in turn, each seat's screen
+    drawn after each step with the bands of the earlier ones kept (``render.bands``)."""
+    cpu: list[float] = []
+    sizes: list[int] = []
+    bands.clear()
+    before = dict(bands.stats)
+    _, private = views(seeds, 1)
+    for view in private:
+        data, spent, _ = _timed(render_private, "kaploom", view)
+        cpu.append(spent)
+        sizes.append(len(data))
+    drawn, reused = (bands.stats[k] - before[k] for k in ("drawn", "reused"))
+    print(_line("screens step by step", cpu, sizes)
+          + f"   bands redrawn {drawn / (drawn + reused):.0%} ({drawn} of {drawn + reused})")
 
 
 def level_sweep(public: list, private: list, levels: list[int]) -> None:
@@ -164,6 +185,7 @@ def main(seeds: int, every: int, repeat: int, levels: list[int]) -> None:
           f"({', '.join(VARIANTS)}), every {every}th state; {repeat} timed passes after a warm-up")
     print(_line("private_view (CPU)", building, [0]))
     time_renders(public, private, repeat)
+    time_steps(range(1, seeds + 1))
     if levels:
         level_sweep(public, private, levels)
 

@@ -1,38 +1,34 @@
 """Drawing helpers shared by every game's renderer: bundled fonts, a pen that can measure without
 drawing, text fitting and wrapping, and deterministic PNG encoding.
 
-Layouts are drawn twice with the same code: once with a dry pen to learn how tall each block is,
-then for real on a canvas of exactly that size. That keeps backgrounds behind content of unknown
-height without a second layout language.
+A layout is one function drawing with a pen. A dry pen only measures, so a block can learn how tall
+its content is before drawing the background behind it; a recording pen writes the strokes down so
+that ``render.bands`` draws only the parts of a picture that changed (``draw_whole`` is the plain
+way: measure, then draw everything on a canvas of exactly that size).
 
 Speed (``bench/render_speed.py``): a text is rasterised once per (text, font, anchor) and its
 coverage mask kept (``_glyphs``), so a board redraws its labels as bitmap blits; text is placed on
-whole pixels, so the mask does not depend on where it lands. PNGs are paletted and deflated by
-ISA-L (``isal``) at level ``PNG_DEFLATE_LEVEL``: see ``encode_png``.
+whole pixels, so the mask does not depend on where it lands. PNGs: ``render.png``.
 """
 
 from __future__ import annotations
 
-import struct
-import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
+from math import ceil, floor
 from pathlib import Path
+from typing import NamedTuple
 
-from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
+
+from render.png import encode_png
 
 FONT_DIR = Path(__file__).with_name("fonts")
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 RGB = tuple[int, int, int]
 
-# Deflate level of the PNGs' pixel data (ISA-L levels 0-3). Deflate was most of an image's encode:
-# on an 800 x 1732 planning screen (1.4 MB of palette indices), zlib level 3 (Pillow's encoder)
-# takes 6.9 ms for 70 KiB, zlib level 1 6.1 ms for 81 KiB, ISA-L level 1 1.0 ms for 77 KiB, level 2
-# 1.4 ms for 76 KiB, level 3 3.8 ms for 79 KiB (bench/render_speed.py --levels).
-PNG_DEFLATE_LEVEL = 1
 
 
 @lru_cache(maxsize=64)
@@ -108,9 +104,11 @@ def _glyphs(text: str, fnt: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.
 
 _TILES: OrderedDict[Hashable, Image.Image] = OrderedDict()
 # Each image worker process keeps its own tiles (bot/service/drawing.py): an action card is ~84 kB
-# (240 x 88 pixels, 4 bytes each), so 256 of them cost a worker ~21 MB where 2048 cost ~170 MB. An
-# empty card is the same tile in every game; 256 hold the filled ones of several games' screens.
-_TILE_LIMIT = 256
+# (240 x 88 pixels, 4 bytes each), so 128 of them cost a worker ~11 MB. An empty card is the same
+# tile in every game. Since only changed bands are redrawn (render/bands.py) a tile is pasted far
+# less often: 256 tiles made a screen 0.3 ms cheaper (3.25 instead of 3.53 ms, 50 seats in turn)
+# for ~11 MB more per worker, which the memory target (docs/performance.md, issue 7) cannot spare.
+_TILE_LIMIT = 128
 
 
 # Rounded boxes up to this area (px) are pasted from a cache; larger ones are quicker drawn than
@@ -140,18 +138,37 @@ def clear_caches() -> None:
     _glyphs.cache_clear()
     _rounded.cache_clear()
     _TILES.clear()
+    from render import bands  # here: bands is built on this module
+
+    bands.clear()
+
+
+def draw_whole(width: int, background: RGB, layout: Callable[[Pen], int], palette: Image.Image) -> bytes:
+    """The picture ``render.bands.draw`` makes, drawn the plain way: measured by a dry run, drawn
+    whole, mapped onto the palette at once (the reference the bands are checked against)."""
+    height = layout(Pen())
+    image, pen = new_canvas(width, height, background)
+    layout(pen)
+    return encode_png(image, palette)
 
 
 class Pen:
     """ImageDraw with a dry mode: with no image it only measures, so a layout can size itself."""
 
-    def __init__(self, image: Image.Image | None = None) -> None:
+    def __init__(self, image: Image.Image | None = None, record: bool = False) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image) if image is not None else None
+        # A recording pen draws nothing and writes down every stroke with the rows it may touch,
+        # to be replayed where needed (render/bands.py); to a layout it is a pen that draws.
+        self.ops: list[Op] | None = [] if record else None
 
     @property
     def dry(self) -> bool:
-        return self.draw is None
+        return self.draw is None and self.ops is None
+
+    def _note(self, top: float, bottom: float, ident: tuple, name: str, args: tuple) -> None:
+        assert self.ops is not None
+        self.ops.append(Op(floor(top) - 1, ceil(bottom) + 1, ident, name, args))
 
     def text(
         self,
@@ -163,9 +180,14 @@ class Pen:
     ) -> int:
         """Draw ``text`` (anchor as in Pillow, default left/middle) at the nearest whole pixel;
         returns its width."""
-        if self.draw is not None and text:
+        if text and (self.draw is not None or self.ops is not None):
             mask, dx, dy = _glyphs(text, fnt, anchor)
-            self.draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+            x, y = round(xy[0]) + dx, round(xy[1]) + dy
+            if self.draw is not None:
+                self.draw.bitmap((x, y), mask, fill=fill)
+            else:
+                ident = ("text", x, y, text, fnt.path, fnt.size, fill, anchor)
+                self._note(y, y + mask.height, ident, "text", (xy, text, fnt, fill, anchor))
         return text_width(text, fnt)
 
     def tile(
@@ -180,6 +202,9 @@ class Pen:
         plain colour the box lies on) and pasted at ``xy``. The key must say everything the drawing
         depends on. A tile is always drawn this way, cached or not, so the bytes never depend on what
         the cache holds (tests clear it and compare)."""
+        if self.ops is not None:
+            ident = ("tile", xy, size, background, key)
+            self._note(xy[1], xy[1] + size[1], ident, "tile", (xy, size, background, key, draw))
         if self.draw is None:
             return
         image = _TILES.get(key)
@@ -202,6 +227,9 @@ class Pen:
         width: int = 1,
         radius: int = 0,
     ) -> None:
+        if self.ops is not None:
+            self._note(box[1], box[3], ("rect", box, fill, outline, width, radius), "rect",
+                       (box, fill, outline, width, radius))
         if self.draw is None:
             return
         if radius:
@@ -227,6 +255,9 @@ class Pen:
         outline: RGB | None = None,
         width: int = 1,
     ) -> None:
+        if self.ops is not None:
+            self._note(centre[1] - radius, centre[1] + radius, ("circle", centre, radius, fill, outline, width),
+                       "circle", (centre, radius, fill, outline, width))
         if self.draw is None:
             return
         x, y = centre
@@ -235,12 +266,34 @@ class Pen:
         )
 
     def line(self, points: list[tuple[float, float]], fill: RGB, width: int = 1) -> None:
+        if self.ops is not None:
+            ys = [y for _, y in points]
+            self._note(min(ys) - width, max(ys) + width, ("line", tuple(points), fill, width), "line",
+                       (points, fill, width))
         if self.draw is not None:
             self.draw.line(points, fill=fill, width=width, joint="curve")
 
     def polygon(self, points: list[tuple[float, float]], fill: RGB) -> None:
+        if self.ops is not None:
+            ys = [y for _, y in points]
+            self._note(min(ys), max(ys), ("polygon", tuple(points), fill), "polygon", (points, fill))
         if self.draw is not None:
             self.draw.polygon(points, fill=fill)
+
+
+class Op(NamedTuple):
+    """One stroke a recording pen wrote down: the rows it may touch (``top`` to ``bottom``, a pixel
+    of margin each side), what it draws (``ident``: equal idents draw equal pixels at the same place)
+    and the call that draws it (``name`` and ``args``, replayed on a pen that draws)."""
+
+    top: int
+    bottom: int
+    ident: tuple
+    name: str
+    args: tuple
+
+    def replay(self, pen: Pen) -> None:
+        getattr(pen, self.name)(*self.args)
 
 
 def new_canvas(width: int, height: int, background: RGB) -> tuple[Image.Image, Pen]:
@@ -276,37 +329,3 @@ def build_palette(base: tuple[RGB, ...]) -> Image.Image:
     return palette
 
 
-def encode_png(image: Image.Image, palette: Image.Image | None = None, level: int | None = None) -> bytes:
-    """PNG bytes with no metadata (no time, no text chunks), so the same picture gives the same bytes.
-
-    The boards are flat colours plus anti-aliased text, so a 256-colour palette loses nothing visible
-    and makes the file several times smaller than RGB.
-    """
-    if palette is not None:
-        paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    else:
-        paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return paletted_png(paletted, PNG_DEFLATE_LEVEL if level is None else level)
-
-
-def paletted_png(paletted: Image.Image, level: int = PNG_DEFLATE_LEVEL) -> bytes:
-    """A "P" image as a PNG: 8-bit palette indices, no filter (flat colours gain nothing from one),
-    deflated by ISA-L, several times faster than zlib for the same size (see PNG_DEFLATE_LEVEL).
-    Each row of a PNG starts with its filter type: pasting the picture one column to the right of a
-    column of zeros gives exactly those rows."""
-    width, height = paletted.size
-    framed = Image.new("P", (width + 1, height), 0)
-    framed.paste(paletted, (1, 0))
-    colours = bytes((paletted.getpalette() or [0, 0, 0])[: 3 * 256])
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette, deflate, no interlace
-    return b"".join((
-        b"\x89PNG\r\n\x1a\n",
-        _chunk(b"IHDR", header),
-        _chunk(b"PLTE", colours),
-        _chunk(b"IDAT", isal_zlib.compress(framed.tobytes(), level)),
-        _chunk(b"IEND", b""),
-    ))
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

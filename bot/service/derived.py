@@ -34,7 +34,7 @@ class Derived:
         self.engine = engine
         self.state = state
         self._public: tuple[BaseModel, str, str] | None = None  # view, its JSON, its fingerprint
-        self._private: dict[int, tuple[BaseModel, str, str]] = {}  # view, key, private part's key
+        self._private: dict[int, tuple[BaseModel, str, str, str]] = {}  # view, key, private part's key, JSON
         self._choice_keys: dict[int, str] = {}
         self._legal: dict[int, list[Any]] = {}
         self._notations: dict[int, list[str]] = {}
@@ -57,6 +57,13 @@ class Derived:
 
     def private_view(self, seat: int) -> BaseModel:
         return self._private_entry(seat)[0]
+
+    def public_text(self) -> str:
+        """The public view's JSON (what an image worker rebuilds the view from)."""
+        return self._public_entry()[1]
+
+    def private_text(self, seat: int) -> str:
+        return self._private_entry(seat)[3]
 
     def private_key(self, seat: int) -> str:
         """The fingerprint of the seat's whole private view (its screen image's key)."""
@@ -93,15 +100,18 @@ class Derived:
             self._public = (view, text, fingerprint(text))
         return self._public
 
-    def _private_entry(self, seat: int) -> tuple[BaseModel, str, str]:
+    def _private_entry(self, seat: int) -> tuple[BaseModel, str, str, str]:
         if seat not in self._private:
             view = self.engine.private_view(self.state, seat)
-            key = view_key(view)
-            part_key = key
+            text = view.model_dump_json()
+            key = part_key = fingerprint(text)
             embedded = getattr(view, "public", None)
-            if isinstance(embedded, BaseModel) and embedded.model_dump_json() == self._public_entry()[1]:
-                part_key = fingerprint(view.model_dump_json(exclude={"public"}))
-            self._private[seat] = (view, key, part_key)
+            public_text = self._public_entry()[1]
+            if isinstance(embedded, BaseModel) and embedded.model_dump_json() == public_text:
+                # The view's JSON without its public field (the same text as the public view's JSON,
+                # embedded): cut out, not dumped again.
+                part_key = fingerprint(text.replace(f'"public":{public_text}', "", 1))
+            self._private[seat] = (view, key, part_key, text)
         return self._private[seat]
 
 

@@ -106,7 +106,8 @@ async def _draw_in(index: int, job: Drawing) -> bytes | None:
         # A view travels as its JSON and its class: a quarter of pickling's time on this side
         # (whose threads share the event loop's lock), and quicker to rebuild in the worker.
         return await asyncio.get_running_loop().run_in_executor(
-            _pools[index], worker.draw_json, job.function, job.game, type(job.view), job.view.model_dump_json(),
+            _pools[index], worker.draw_json, job.function, job.game, type(job.view),
+            job.text if job.text is not None else job.view.model_dump_json(),
             job.names)
     finally:
         if index < len(_busy):

@@ -146,3 +146,4 @@ class Drawing:
     names: tuple[tuple[int, str], ...]
     key: str  # the view's fingerprint (bot.service.derived.view_key): equal keys draw equal bytes
     affinity: str = ""  # images with the same affinity (a game's) are drawn by the same worker if it can
+    text: str | None = None  # the view's JSON when already made (the worker rebuilds the view from it)

@@ -189,7 +189,8 @@ class Presenter:
             text = f"{text}\n{times}"
         buttons: tuple[Button, ...] = () if final else components.board_buttons(session.game_id)
         return Output(Target.channel(session.channel_id), text, image_name="board.png", buttons=buttons,
-                      drawing=self._drawing("render_public", session, view, known.public_key()),
+                      drawing=self._drawing("render_public", session, view, known.public_key(),
+                                                    known.public_text()),
                       slot=f"board:{session.game_id}" if slot else None, fresh=fresh, story=story)
 
     async def screen(self, session: Session, seat: int, target: Target, private_lines: list[str],
@@ -217,15 +218,15 @@ class Presenter:
         panel = target.kind is TargetKind.DM
         return Output(target, "\n".join(lines), image_name="screen.png", buttons=buttons, select=select,
                       dm_fallback=fallback, drawing=self._drawing("render_private", session, view,
-                                                                  known.private_key(seat)),
+                                                                  known.private_key(seat), known.private_text(seat)),
                       slot=f"panel:{session.game_id}:{seat}" if panel else None, fresh=fresh,
                       closes=PANEL_CLOSED if panel else None)
 
-    def _drawing(self, function: str, session: Session, view: BaseModel, key: str) -> Drawing | None:
+    def _drawing(self, function: str, session: Session, view: BaseModel, key: str, text: str) -> Drawing | None:
         if not self.render_images:
             return None
         names = tuple(sorted(session.names().items()))
-        return Drawing(function, session.engine.name, view, names, key, affinity=str(session.game_id))
+        return Drawing(function, session.engine.name, view, names, key, affinity=str(session.game_id), text=text)
 
     async def finish(self, outputs: list[Output]) -> list[Output]:
         """Merge each living message's burst into one output, then draw the images still to draw."""

@@ -10,7 +10,8 @@ the last events and the shared pool.
 
 from __future__ import annotations
 
-from render.core import Pen, encode_png, fit_text, font, new_canvas, text_width, wrap_text
+from render import bands
+from render.core import Pen, fit_text, font, text_width, wrap_text
 from render.kaploom.common import (
     MARGIN,
     WIDTH,
@@ -64,10 +65,7 @@ EVENT_LINES = 5
 
 def render_board(view: PublicView, names: Names = None) -> bytes:
     """The board as PNG bytes; ``names`` (seat -> display name) are drawn after each role."""
-    height = _layout(Pen(), view, names)
-    image, pen = new_canvas(WIDTH, height, BACKGROUND)
-    _layout(pen, view, names)
-    return encode_png(image, palette())
+    return bands.draw(WIDTH, BACKGROUND, lambda pen: _layout(pen, view, names), palette())
 
 
 def _layout(pen: Pen, view: PublicView, names: Names = None) -> int:

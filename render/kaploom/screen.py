@@ -11,7 +11,8 @@ pointer; and what the engine waits for from them.
 
 from __future__ import annotations
 
-from render.core import Pen, encode_png, fit_font, fit_text, font, new_canvas, text_width, wrap_text
+from render import bands
+from render.core import Pen, fit_font, fit_text, font, text_width, wrap_text
 from render.kaploom.cards import INNER, boards, shown_cards
 from render.kaploom.common import (
     MARGIN,
@@ -59,10 +60,7 @@ ROLL_STEP = 125  # a column per die (six to a row), wide enough for the name of 
 
 def render_screen(view: PrivateView, names: Names = None) -> bytes:
     """The screen as PNG bytes; ``names`` (seat -> display name) are drawn after each role."""
-    height = _layout(Pen(), view, names)
-    image, pen = new_canvas(WIDTH, height, BACKGROUND)
-    _layout(pen, view, names)
-    return encode_png(image, palette())
+    return bands.draw(WIDTH, BACKGROUND, lambda pen: _layout(pen, view, names), palette())
 
 
 def _me(view: PrivateView) -> PlayerView:

@@ -91,3 +91,29 @@ def test_derived_views_are_worked_out_once_per_state_and_fingerprinted():
     after, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
     assert derived(ENGINE, after) is not known
 
+
+
+def test_the_private_part_key_changes_exactly_when_the_view_beside_its_public_part_changes():
+    """Over a playout: seat 0's part key is equal across two states exactly when its private view
+    without the embedded public view dumps to the same JSON (whatever the public view did)."""
+    import random
+
+    rng = random.Random(4)
+    state = ENGINE.new_game(4, KaploomOptions(), ("villain", "hero"))
+    seen_public_only = seen_private = 0
+    for _ in range(120):
+        if ENGINE.outcome(state) is not None:
+            break
+        seat = rng.choice(ENGINE.to_act(state))
+        after, _ = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+        before_known, after_known = derived(ENGINE, state), derived(ENGINE, after)
+        same_part = (ENGINE.private_view(state, 0).model_dump_json(exclude={"public"})
+                     == ENGINE.private_view(after, 0).model_dump_json(exclude={"public"}))
+        assert (before_known.private_part_key(0) == after_known.private_part_key(0)) == same_part
+        public_changed = before_known.public_key() != after_known.public_key()
+        seen_public_only += same_part and public_changed
+        seen_private += not same_part
+        # what an image worker rebuilds the view from is the view's own JSON
+        assert after_known.private_text(0) == after_known.private_view(0).model_dump_json()
+        state = after
+    assert seen_public_only and seen_private  # both kinds of step were checked
