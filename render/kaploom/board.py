@@ -252,17 +252,7 @@ def _revealed(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int, wi
     start = y
     pen.line([(x, y + 4), (x + width, y + 4)], fill=PANEL_EDGE, width=2)
     y += 12
-    cursor = x
-    cursor += _total_badge(pen, cursor, y, "ATK", revealed.attack, BOARD_COLOUR["attack"]) + 8
-    cursor += _total_badge(pen, cursor, y, "DEF", revealed.defense, BOARD_COLOUR["defense"]) + 8
-    if revealed.target is not None:
-        target = labels(view, (revealed.target,))
-        pen.text(
-            (cursor + 2, y + 19),
-            fit_text(f"→ {target}", font(20, True), x + width - cursor - 2),
-            font(20, True),
-            TEXT,
-        )
+    _totals_row(pen, view, x, y, width, revealed.attack, revealed.defense, revealed.target)
     y += 48
     dice = {d.id: d for d in player.dice}
     if revealed.assignments:
@@ -299,13 +289,7 @@ def _last_reveal(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int,
     title = f"ROUND {last.round} REVEAL"
     pen.text((x, y + 13), fit_text(title, title_font, width - lost_w), title_font, MUTED)
     y += 28
-    cursor = x
-    cursor += _total_badge(pen, cursor, y, "ATK", last.attack, BOARD_COLOUR["attack"]) + 8
-    cursor += _total_badge(pen, cursor, y, "DEF", last.defense, BOARD_COLOUR["defense"]) + 8
-    if last.target is not None:
-        target = labels(view, (last.target,))
-        pen.text((cursor + 2, y + 19), fit_text(f"→ {target}", font(20, True), x + width - cursor - 2),
-                 font(20, True), TEXT)
+    _totals_row(pen, view, x, y, width, last.attack, last.defense, last.target)
     y += 44
     if last.activated:
         for line in wrap_text(", ".join(last.activated), font(20, True), width, max_lines=2):
@@ -315,6 +299,18 @@ def _last_reveal(pen: Pen, view: PublicView, player: PlayerView, x: int, y: int,
         pen.text((x, y + 13), "nothing activated", font(20), MUTED)
         y += 26
     return y - start + 4
+
+
+def _totals_row(
+    pen: Pen, view: PublicView, x: int, y: int, width: int, attack: int, defense: int, target: int | None,
+) -> None:
+    """The attack and defense badges of a reveal, and the 2 vs 2 pointer after them."""
+    cursor = x
+    cursor += _total_badge(pen, cursor, y, "ATK", attack, BOARD_COLOUR["attack"]) + 8
+    cursor += _total_badge(pen, cursor, y, "DEF", defense, BOARD_COLOUR["defense"]) + 8
+    if target is not None:
+        text = fit_text(f"→ {labels(view, (target,))}", font(20, True), x + width - cursor - 2)
+        pen.text((cursor + 2, y + 19), text, font(20, True), TEXT)
 
 
 def _total_badge(pen: Pen, x: int, y: int, title: str, value: int, colour: tuple[int, int, int]) -> int:

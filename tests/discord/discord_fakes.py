@@ -112,6 +112,17 @@ class FakeDiscord:
 
         monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
 
+    async def start(self, service: Any, monkeypatch: Any, database: Any, **settings: Any) -> discord.Client:
+        """A real client for ``service`` (a ``SessionService`` on ``database``) logged in against this
+        fake: its setup_hook starts the service, whose outbox is then Discord."""
+        from bot.discord_adapter import build_bot
+        from bot.settings import Settings
+
+        client = build_bot(service, Settings(_env_file=None, database_path=database, **settings))
+        self.install(client, monkeypatch)
+        await client.login("test-token")
+        return client
+
     # -- queries -----------------------------------------------------------------------------
 
     def of(self, method: str, path_start: str) -> list[Request]:

@@ -10,10 +10,8 @@ import io
 from discord_fakes import APP_ID, CHANNEL_ID, EPHEMERAL, FakeDiscord, Request, dispatch
 from PIL import Image
 
-from bot.discord_adapter import build_bot
 from bot.service import SessionService, Store
 from bot.service.clock import VirtualClock
-from bot.settings import Settings
 from tests.service.toy_engine import ENGINE as TOY
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -22,9 +20,7 @@ NAMES = {ALICE: "alice", BOB: "bob", CAROL: "carol"}
 
 async def _boot(fake: FakeDiscord, monkeypatch, database):
     service = SessionService(Store(database), engines={"toy": TOY}, render=True, seed=2, clock=VirtualClock())
-    bot = build_bot(service, Settings(_env_file=None, database_path=database))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, database)
     return bot, service
 
 

@@ -9,11 +9,9 @@ from dataclasses import replace
 
 from discord_fakes import CHANNEL_ID, FakeDiscord, dispatch
 
-from bot.discord_adapter import build_bot
 from bot.service import Invocation, SessionService, Store
 from bot.service.messages import Output, Target
 from bot.service.presentation import PANEL_CLOSED, coalesce
-from bot.settings import Settings
 from tests.service.toy_engine import ENGINE as TOY
 
 ALICE, BOB = 101, 102
@@ -21,9 +19,7 @@ ALICE, BOB = 101, 102
 
 async def _game(fake: FakeDiscord, monkeypatch, tmp_path, **new):
     service = SessionService(Store(tmp_path / "g.db"), engines={"toy": TOY}, seed=2)
-    bot = build_bot(service, Settings(_env_file=None, database_path=tmp_path / "g.db"))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, tmp_path / "g.db")
     options = {"game": "toy", "options": "players=2", "clock": "off", "remind": "off"} | new
     await dispatch(bot, fake.slash("game new", options))
     await dispatch(bot, fake.slash("game join", user_id=ALICE, name="alice"))
@@ -80,9 +76,7 @@ async def test_nothing_older_than_an_hour_is_edited(fake, monkeypatch, tmp_path)
 
 async def test_an_unchanged_image_is_not_uploaded_again(fake, monkeypatch, tmp_path):
     service = SessionService(Store(tmp_path / "k.db"), seed=5)  # KAPLOOM!, with its images
-    bot = build_bot(service, Settings(_env_file=None, database_path=tmp_path / "k.db"))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, tmp_path / "k.db")
     try:
         await dispatch(bot, fake.slash("game new", {"game": "kaploom", "clock": "off", "remind": "off"}))
         await dispatch(bot, fake.slash("game join", user_id=ALICE, name="alice"))

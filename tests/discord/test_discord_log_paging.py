@@ -9,13 +9,11 @@ from __future__ import annotations
 import discord
 from discord_fakes import APP_ID, CHANNEL_ID, EPHEMERAL, FakeDiscord, Request, _response, dispatch
 
-from bot.discord_adapter import build_bot
 from bot.service import SessionService, Store
 from bot.service.clock import VirtualClock
 from bot.service.components import is_menu
 from bot.service.history import PAGE_SIZE
 from bot.service.menus import MORE
-from bot.settings import Settings
 from tests.service.toy_engine import ENGINE as TOY
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -25,9 +23,7 @@ DEFERRED_UPDATE = 6  # a component's acknowledgement that edits its own message 
 
 async def _boot(fake: FakeDiscord, monkeypatch, database):
     service = SessionService(Store(database), engines={"toy": TOY}, render=False, seed=2, clock=VirtualClock())
-    bot = build_bot(service, Settings(_env_file=None, database_path=database))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, database)
     return bot, service
 
 

@@ -10,11 +10,9 @@ from __future__ import annotations
 import pytest
 from discord_fakes import APP_ID, CHANNEL_ID, EPHEMERAL, FakeDiscord, Request, dispatch
 
-from bot.discord_adapter import build_bot
 from bot.service import SessionService, Store
 from bot.service.components import is_menu
 from bot.service.driver import GAME_GONE, OUT_OF_DATE
-from bot.settings import Settings
 
 ALICE, BOB, CAROL = 101, 102, 103
 OTHER_CHANNEL = CHANNEL_ID + 5
@@ -24,9 +22,7 @@ DEFERRED_UPDATE = 6  # the acknowledgement of a component that edits its own mes
 @pytest.fixture
 async def live(fake, monkeypatch, tmp_path):
     service = SessionService(Store(tmp_path / "g.db"), seed=5, render=False)
-    bot = build_bot(service, Settings(_env_file=None, database_path=tmp_path / "g.db"))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, tmp_path / "g.db")
     yield bot, service
     await bot.close()
 

@@ -17,10 +17,8 @@ from discord_fakes import (
     dispatch,
 )
 
-from bot.discord_adapter import build_bot
 from bot.service import SessionService, Store
 from bot.service.clock import VirtualClock
-from bot.settings import Settings
 from tests.service.toy_engine import ENGINE as TOY
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -29,9 +27,7 @@ NAMES = {ALICE: "alice", BOB: "bob", CAROL: "carol", DAVE: "dave"}
 
 async def _boot(fake: FakeDiscord, monkeypatch, database, clock: VirtualClock):
     service = SessionService(Store(database), engines={"toy": TOY}, render=False, seed=2, clock=clock)
-    bot = build_bot(service, Settings(_env_file=None, database_path=database))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")  # setup_hook: the service starts and its outbox is Discord
+    bot = await fake.start(service, monkeypatch, database)  # setup_hook: the service starts and its outbox is Discord
     return bot, service
 
 

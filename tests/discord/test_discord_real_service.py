@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from discord_fakes import CHANNEL_ID, EPHEMERAL, FakeDiscord, dispatch
 
-from bot.discord_adapter import build_bot
 from bot.service import SessionService, Store
-from bot.settings import Settings
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 ALICE, BOB = 101, 102
@@ -15,9 +13,7 @@ ALICE, BOB = 101, 102
 
 async def _boot(fake: FakeDiscord, monkeypatch, database) -> tuple:
     service = SessionService(Store(database), seed=5)
-    bot = build_bot(service, Settings(_env_file=None, database_path=database))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, database)
     return bot, service
 
 

@@ -19,7 +19,6 @@ import discord
 import pytest
 from discord_fakes import CHANNEL_ID, EPHEMERAL, FakeDiscord, Request, dispatch
 
-from bot.discord_adapter import build_bot
 from bot.discord_adapter.components import LEGACY
 from bot.discord_adapter.run import run_bot
 from bot.service import SessionService, Store
@@ -34,9 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 async def live(fake, monkeypatch, tmp_path):
     service = SessionService(Store(tmp_path / "g.db"), seed=5, render=False)
-    bot = build_bot(service, Settings(_env_file=None, database_path=tmp_path / "g.db"))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, tmp_path / "g.db")
     yield bot, service
     await bot.close()
 

@@ -20,11 +20,9 @@ from discord_fakes import (
     dispatch,
 )
 
-from bot.discord_adapter import build_bot
 from bot.discord_adapter.delivery import POST_FAILED
 from bot.service import SessionService, Store
 from bot.service.clock import VirtualClock
-from bot.settings import Settings
 from tests.service.toy_engine import ENGINE as TOY
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -36,9 +34,7 @@ FEED_ID = 700000000000000555
 async def _boot(fake: FakeDiscord, monkeypatch, tmp_path, clock: VirtualClock | None = None, **settings):
     service = SessionService(Store(tmp_path / "games.db"), engines={"toy": TOY}, render=False, seed=2,
                              clock=clock or VirtualClock())
-    bot = build_bot(service, Settings(_env_file=None, database_path=tmp_path / "games.db", **settings))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, tmp_path / "games.db", **settings)
     return bot, service
 
 

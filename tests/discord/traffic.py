@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 
 from discord_fakes import CHANNEL_ID, FakeDiscord, dispatch
 
-from bot.discord_adapter import build_bot
 from bot.service import SessionService, Store
-from bot.settings import Settings
 from rules.core.rng import Rng
 
 PLAYERS = {101: "alice", 102: "bob"}
@@ -38,9 +36,7 @@ class Traffic:
 async def play_game(fake: FakeDiscord, monkeypatch, database, seed: int, options: str = "", render: bool = True,
                     max_commands: int = 2000) -> Traffic:
     service = SessionService(Store(database), seed=seed, render=render)
-    bot = build_bot(service, Settings(_env_file=None, database_path=database))
-    fake.install(bot, monkeypatch)
-    await bot.login("test-token")
+    bot = await fake.start(service, monkeypatch, database)
     traffic = Traffic()
     try:
         new = {"game": "kaploom", "clock": "off", "remind": "off"} | ({"options": options} if options else {})
