@@ -11,7 +11,7 @@ Images must be deterministic, so every view is drawn twice and the bytes compare
 
     python bench/render_speed.py [--seeds 2] [--every 12] [--repeat 2] [--levels 0,1,2,3]
 
-``--levels`` also re-encodes the drawn boards at each ISA-L deflate level (``render.png.paletted_png``)
+``--levels`` also re-encodes the drawn boards at each zlib level, banded as sent (``render.png.paletted_png``)
 and, for comparison, with Pillow's zlib encoder at levels 1 and 3, and prints encode time against
 size: the measurement behind ``render.png.PNG_DEFLATE_LEVEL``.
 """
@@ -146,7 +146,7 @@ def time_steps(seeds: range) -> None:
 
 
 def level_sweep(public: list, private: list, levels: list[int]) -> None:
-    """Re-encode the drawn (already paletted) images at each ISA-L level, and with Pillow's zlib:
+    """Re-encode the drawn (already paletted) images at each zlib level, banded as sent, and with Pillow's zlib:
     CPU time against size."""
     images = []
     for view in public[::3] + private[::6]:
@@ -161,7 +161,7 @@ def level_sweep(public: list, private: list, levels: list[int]) -> None:
             data, spent, _ = _timed(paletted_png, image, level)
             samples.append(spent)
             sizes.append(len(data))
-        print(_line(f"  ISA-L level {level} (CPU)", samples, sizes))
+        print(_line(f"  banded zlib {level} (CPU)", samples, sizes))
     for level in (1, 3):
         samples, sizes = [], []
         for image in images:
@@ -195,6 +195,6 @@ if __name__ == "__main__":
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--every", type=int, default=12)
     parser.add_argument("--repeat", type=int, default=2)
-    parser.add_argument("--levels", default="", help="comma-separated ISA-L deflate levels to compare, e.g. 0,1,2,3")
+    parser.add_argument("--levels", default="", help="comma-separated zlib levels to compare, e.g. 1,2,3")
     args = parser.parse_args()
     main(args.seeds, args.every, args.repeat, [int(x) for x in args.levels.split(",") if x])

@@ -4,10 +4,9 @@ A picture's rows are cut into bands of ``BAND`` rows and each band is deflated o
 flush: nothing refers back across it), so a band compressed for one picture can be joined into
 the next, which is how ``render.bands`` skips the bands that did not change. Every picture is
 encoded this way, whole or banded, so the same pixels always give the same bytes. Bands cost
-nothing in size (an 800 x 1,800 screen: 82.2 KiB banded, 81.9 KiB in one piece).
+little in size (an 800 x 1,800 screen: 82.5 KiB banded, 80.0 KiB in one piece).
 
-Pixel data is deflated by ISA-L (``isal``) at ``PNG_DEFLATE_LEVEL``: several times faster than zlib
-for the same size.
+Pixel data is deflated by zlib at ``PNG_DEFLATE_LEVEL``.
 """
 
 from __future__ import annotations
@@ -16,16 +15,14 @@ import struct
 import zlib
 from typing import NamedTuple
 
-from isal import isal_zlib
 from PIL import Image
 
 BAND = 32  # rows: a die row or an action card is two to three bands, a log line one
 
-# Deflate level of the PNGs' pixel data (ISA-L levels 0-3). Deflate was most of an image's encode:
-# on an 800 x 1732 planning screen (1.4 MB of palette indices), zlib level 3 (Pillow's encoder)
-# takes 6.9 ms for 70 KiB, zlib level 1 6.1 ms for 81 KiB, ISA-L level 1 1.0 ms for 77 KiB, level 2
-# 1.4 ms for 76 KiB, level 3 3.8 ms for 79 KiB (bench/render_speed.py --levels).
-PNG_DEFLATE_LEVEL = 1
+# zlib's level for the bands: on a screen's 57 bands level 1 takes 74 µs a band for 88.3 KiB, level 2
+# 73 µs for 82.5 KiB, level 3 95 µs for 79.1 KiB (ISA-L level 1: 30 µs, 82.2 KiB, but see
+# deflate_band). Only the bands that changed are deflated (render/bands.py), ~6 of a screen's 57.
+PNG_DEFLATE_LEVEL = 2
 
 _ADLER = 65521
 _LAST = b"\x03\x00"  # an empty final block (fixed Huffman): ends the joined stream
@@ -42,9 +39,14 @@ class Segment(NamedTuple):
 
 def deflate_band(rows: bytes, level: int = PNG_DEFLATE_LEVEL) -> Segment:
     """``rows`` (each: its filter type, then its indices) as raw deflate blocks ending in a full
-    flush, so that any segments can follow each other."""
-    compressor = isal_zlib.compressobj(level, isal_zlib.DEFLATED, -15)
-    data = compressor.compress(rows) + compressor.flush(isal_zlib.Z_FULL_FLUSH)
+    flush, so that any segments can follow each other.
+
+    zlib, not ISA-L: ISA-L's streaming compressor (the only one of its that can stop on a flush
+    rather than a final block) gave different bytes for the same rows now and then (about one
+    band in 100,000, its match search reading memory it had not set), and a picture's bytes must
+    depend on its pixels alone: twins are compared by their bytes."""
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    data = compressor.compress(rows) + compressor.flush(zlib.Z_FULL_FLUSH)
     return Segment(data, zlib.adler32(rows), len(rows))
 
 
