@@ -73,7 +73,9 @@ def _lose_colonist(s: State, space: str) -> None:
     s.colonist_supply += 1
 
 
-def _place_creep(s: State, colony: Colony, label: str, choice: str | None, events: list[str]) -> None:
+def place_creep(s: State, colony: Colony, label: str, choice: str | None, events: list[str]) -> None:
+    """One Creep onto tile ``label`` by line 114 (``choice``: the space picked, else the default), in
+    place on ``s``; the tile is recorded in ``s.invaded`` (a Surge doubles those, line 274)."""
     branch, options = placement_options(s, label, colony)
     if choice is not None and choice not in options:
         raise ValueError(f"{choice} is not where tile {label}'s Creep may go ({branch}: {', '.join(options) or 'none'})")
@@ -84,6 +86,8 @@ def _place_creep(s: State, colony: Colony, label: str, choice: str | None, event
         events.append(f"No Creep figures are left (60, line 23): tile {label} gets no Creep.")
         return
     space = choice or options[0]
+    if label not in s.invaded:
+        s.invaded = s.invaded + (label,)
     if branch == REPLACE_COLONIST:
         _lose_colonist(s, space)
         events.append(f"A Creep replaces the Colonist on {space} (tile {label} has no open space).")
@@ -136,7 +140,7 @@ def invade(
         raise ValueError(f"a die roll is 1-6, not {roll}")
     choices = dict(choices or {})
     s = state.clone()
-    s.die = roll
+    s.die, s.invaded = roll, ()
     colony = s.colony()
     events = [f"Invasion: the die shows {roll}."]
     if roll == ALL_TILES_ROLL:
@@ -156,7 +160,7 @@ def invade(
         if label == suppressed:
             events.append(f"Suppressant: tile {label} gets no Creep.")
             continue
-        _place_creep(s, colony, label, choices.get(label), events)
+        place_creep(s, colony, label, choices.get(label), events)
     s, more = self_destruct(s)
     return s, events + more
 

@@ -83,6 +83,7 @@ class State:
     die: int | None
     phase: str
     rng: tuple[int, ...]
+    invaded: tuple[str, ...] = ()  # tiles the turn's Invasion put a Creep on, in order (Surge, line 274)
 
     def clone(self) -> State:
         return replace(self, figures=dict(self.figures))
