@@ -84,6 +84,7 @@ class State:
     phase: str
     rng: tuple[int, ...]
     invaded: tuple[str, ...] = ()  # tiles the turn's Invasion put a Creep on, in order (Surge, line 274)
+    core_used: tuple[str, ...] = ()  # Once Per Turn core abilities used this turn (line 236)
 
     def clone(self) -> State:
         return replace(self, figures=dict(self.figures))

@@ -167,13 +167,16 @@ def _move_colonist(s: State, source: str, to: str, events: list[str]) -> None:
 
 
 def _launch(s: State, events: list[str]) -> None:
-    """92: the pod launches, the seven go to the saved pile, and the pod stays undocked."""
-    s.saved += s.pod_colonists
+    """92: the pod launches, the Colonists aboard (seven, or fewer under a Pilot, line 176) go to the
+    saved pile, and the pod stays undocked."""
+    carried = s.pod_colonists
+    s.saved += carried
     s.pod_colonists = 0
     s.pod_dock = None
     s.pod_launched = True
     aboard = ", ".join(f"Robot {x + 1}" for x in s.pod_robots)
-    events.append(f"The pod launches: 7 Colonists saved ({s.saved} in all)" + (f"; aboard: {aboard}." if aboard else "."))
+    events.append(f"The pod launches: {carried} Colonist{'s' if carried != 1 else ''} saved ({s.saved} in all)"
+                  + (f"; aboard: {aboard}." if aboard else "."))
     if s.saved >= GOAL and set(s.pod_robots) >= set(range(len(s.seats))):
         s.phase = "over"  # 300-302: 28 evacuated and every Robot off the colony in the pod
         events.append(f"Every Robot is off the colony with {s.saved} Colonists saved: the players win.")
