@@ -2,10 +2,12 @@
 
 Line numbers are those of shared/rulebooks/jupiter-rescue.txt. ``play(state, seat, Play)`` clones the
 State and returns ``(new_state, events)``; a refusal raises a one-line RulesError and changes nothing.
-This slice plays Boost, Heat Seeker, Teleport, Pilot and Data Core, and the combos of a card with
-itself (Boost + Boost, Heat Seeker + Heat Seeker, Teleport + Teleport, Pilot + Pilot, lines 246-268).
-The Full Turn cards (Bullhorn, Follower, Grenadier, Juggernaut, Override, Rocket Boots, Swap), Sniper
-as a played card, Module Control, Phase Shift and Suppressant come with the engine's turn.
+This slice plays Boost, Heat Seeker, Teleport, Pilot, Data Core and Sniper, the combos of a card with
+itself (Boost + Boost, Heat Seeker + Heat Seeker, Teleport + Teleport, Pilot + Pilot, lines 246-268),
+and puts the Full Turn cards Bullhorn, Follower, Grenadier, Juggernaut and Swap (and the combos
+Bullhorn + Follower, Grenadier + Juggernaut) in effect for the turn (``State.turn_cards``; what they
+change is full_turn.py's). Override, Rocket Boots, Module Control, Phase Shift, Suppressant and the
+other combos come next.
 
 Where a played card comes from (lines 140, 232-236): a card the seat holds as its core ability with
 the core scope "Once Per Turn" is used from the core while it has not been used this turn
@@ -21,6 +23,8 @@ from rules.core.errors import IllegalAction
 from rules.jupiter.actions import POD, Play
 from rules.jupiter.colony import Colony
 from rules.jupiter.data import game_data
+from rules.jupiter.full_turn import FULL_TURN
+from rules.jupiter.reach import attack_targets
 from rules.jupiter.state import CREEP, SUPER_CREEP, State
 from rules.jupiter.turn import _check_turn, _launch, _move_robot, actions_per_turn
 
@@ -31,6 +35,10 @@ COST = {  # actions a play spends
     ("Heat Seeker",): 3, ("Heat Seeker", "Heat Seeker"): 1,  # 158, 256
     ("Teleport",): 3, ("Teleport", "Teleport"): 1,  # 194, 268
     ("Pilot",): 0, ("Pilot", "Pilot"): 0, ("Data Core",): 0,  # Events (216)
+    ("Sniper",): 1,  # 184: a Single Action card: the one attack it extends
+    # Full Turn cards (228) cost nothing to play: they change the actions that follow (full_turn.py).
+    **{(card,): 0 for card in FULL_TURN},
+    ("Bullhorn", "Follower"): 0, ("Grenadier", "Juggernaut"): 0,  # 248, 252
 }
 PLAYABLE = tuple(COST)
 
@@ -85,6 +93,19 @@ def play(state: State, seat: int, action: Play) -> Result:
 def _effect(state: State, s: State, colony: Colony, seat: int, cards: tuple[str, ...],
             targets: tuple[str, ...]) -> list[str]:
     card = cards[0]
+    if all(c in FULL_TURN for c in cards):
+        s.turn_cards = s.turn_cards + tuple(c for c in cards if c not in s.turn_cards)
+        return [f"{' and '.join(cards)} in effect for the rest of the turn."]
+    if card == "Sniper":
+        (at,) = _targets(targets, 1, "Sniper needs the Creep's space")
+        if at not in attack_targets(state, colony, seat, sniper=True):
+            raise IllegalAction(f"no Creep on {at.lower()} on your tile or an adjacent one (line 184)")
+        fig = s.figures.pop(at)
+        if fig == SUPER_CREEP:
+            s.super_creep_supply += 1
+        else:
+            s.creep_supply += 1
+        return [f"Robot {seat + 1} snipes the {'Super Creep' if fig == SUPER_CREEP else 'Creep'} on {at}."]
     if card == "Boost":
         return [f"{len(cards)} extra action{'s' if len(cards) > 1 else ''} this turn."]
     if card == "Heat Seeker":

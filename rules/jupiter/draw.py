@@ -171,5 +171,5 @@ def pass_turn(state: State) -> Result:
     s = state.clone()
     s.current = (state.current + 1) % len(s.seats)
     s.actions_left = actions_per_turn(s)
-    s.die, s.invaded, s.core_used = None, (), ()
+    s.die, s.invaded, s.core_used, s.turn_cards = None, (), (), ()
     return s, [f"{s.seats[s.current]}'s turn."]

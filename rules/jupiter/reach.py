@@ -88,18 +88,24 @@ def _near_tiles(state: State, colony: Colony, tile: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def command_tiles(state: State, colony: Colony, seat: int) -> frozenset[str]:
+def command_tiles(state: State, colony: Colony, seat: int, everywhere: bool = False) -> frozenset[str]:
     """The seat's Command Range: 54: "on the same tile as your Robot or is on an adjacent tile"; 90: "the
-    tile he or she is on and any adjacent tile(s)". Tile letters, and ``POD`` when the pod is in range."""
+    tile he or she is on and any adjacent tile(s)". Tile letters, and ``POD`` when the pod is in range.
+    ``everywhere``: Bullhorn, 146: "Extend your Command Range over the entire colony" (the pod too when
+    docked; a Robot off the colony commands nothing)."""
     here = robot_at(state, seat)
     tile = None if here is None else _tile(colony, here)
-    return frozenset() if tile is None else _near_tiles(state, colony, tile)
+    if tile is None:
+        return frozenset()
+    if everywhere:
+        return frozenset(colony.by_label) | ({POD} if _docked(state, colony) else frozenset())
+    return _near_tiles(state, colony, tile)
 
 
-def command_targets(state: State, colony: Colony, seat: int) -> dict[str, frozenset[str]]:
+def command_targets(state: State, colony: Colony, seat: int, everywhere: bool = False) -> dict[str, frozenset[str]]:
     """Colonist space (or ``POD``) -> where one Command action may move it. 90: a Colonist moved out of
     range "is stuck until a player moves close enough", so only the Colonist's own place must be in range."""
-    tiles = command_tiles(state, colony, seat)
+    tiles = command_tiles(state, colony, seat, everywhere)
     sources = [s for s, fig in state.figures.items() if fig == COLONIST and _tile(colony, s) in tiles]
     if POD in tiles and state.pod_colonists:
         sources.append(POD)
@@ -122,9 +128,10 @@ def attack_targets(state: State, colony: Colony, seat: int, sniper: bool = False
     )
 
 
-def trade_partners(state: State, colony: Colony, seat: int) -> frozenset[int]:
-    """56, 98: another player "whose Robot is on the same tile as your Robot or is on an adjacent tile"."""
-    tiles = command_tiles(state, colony, seat)
+def trade_partners(state: State, colony: Colony, seat: int, everywhere: bool = False) -> frozenset[int]:
+    """56, 98: another player "whose Robot is on the same tile as your Robot or is on an adjacent tile"
+    (98: "within their Command Range": Bullhorn's ``everywhere`` reaches them all)."""
+    tiles = command_tiles(state, colony, seat, everywhere)
     out = {robot_seat(fig) for s, fig in state.figures.items() if _tile(colony, s) in tiles}
     if POD in tiles:
         out |= set(state.pod_robots)

@@ -85,6 +85,7 @@ class State:
     rng: tuple[int, ...]
     invaded: tuple[str, ...] = ()  # tiles the turn's Invasion put a Creep on, in order (Surge, line 274)
     core_used: tuple[str, ...] = ()  # Once Per Turn core abilities used this turn (line 236)
+    turn_cards: tuple[str, ...] = ()  # Full Turn cards played this turn, in effect until it passes (228)
 
     def clone(self) -> State:
         return replace(self, figures=dict(self.figures))

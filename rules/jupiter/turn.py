@@ -26,6 +26,14 @@ from itertools import combinations
 from rules.core.errors import GameIsOver, IllegalAction, NotYourTurn
 from rules.jupiter.actions import POD, Action, Attack, Command, Move, Trade
 from rules.jupiter.colony import Colony
+from rules.jupiter.full_turn import (
+    BULLHORN,
+    apply_extended,
+    extended_attacks,
+    extended_commands,
+    extended_moves,
+    in_effect,
+)
 from rules.jupiter.reach import POD_COLONISTS, attack_targets, command_targets, move_targets, trade_partners
 from rules.jupiter.state import COLONIST, SUPER_CREEP, State, robot
 
@@ -90,11 +98,15 @@ def legal_basic(state: State, seat: int) -> list[Action]:
     except (GameIsOver, NotYourTurn, IllegalAction):
         return []
     colony = state.colony()
+    loud = in_effect(state, seat, BULLHORN)
     out: list[Action] = [Move(to) for to in sorted(move_targets(state, colony, seat))]
-    out += [Attack(at) for at in sorted(attack_targets(state, colony, seat, sniper=_sniper(state, seat)))]
-    out += [Command(src, to) for src, tos in command_targets(state, colony, seat).items() for to in sorted(tos)]
+    out += extended_moves(state, colony, seat)
+    shot = attack_targets(state, colony, seat, sniper=_sniper(state, seat))
+    out += [Attack(at) for at in sorted(shot)] + extended_attacks(state, colony, seat, shot)
+    out += [Command(src, to) for src, tos in command_targets(state, colony, seat, loud).items() for to in sorted(tos)]
+    out += extended_commands(state, colony, seat, loud)
     mine = _sub_multisets(state.hands[seat])
-    for other in sorted(trade_partners(state, colony, seat)):
+    for other in sorted(trade_partners(state, colony, seat, loud)):
         theirs = _sub_multisets(state.hands[other])
         out += [Trade(other, g, t) for g in mine for t in theirs if g or t]
     return out
@@ -108,8 +120,9 @@ def apply_basic(state: State, seat: int, action: Action) -> Result:
     events: list[str] = []
     before = actions_per_turn(state, colony)
     who = f"Robot {seat + 1}"
+    loud = in_effect(state, seat, BULLHORN)
     match action:
-        case Move(to, None):
+        case Move(to, None) if to in move_targets(state, colony, seat) or to not in state.figures:
             if to not in move_targets(state, colony, seat):
                 raise IllegalAction(f"your robot cannot move to {to.lower()} (lines 52, 64, 68)")
             _move_robot(s, seat, to)
@@ -124,14 +137,18 @@ def apply_basic(state: State, seat: int, action: Action) -> Result:
                 s.creep_supply += 1
             events.append(f"{who} kills the {'Super Creep' if fig == SUPER_CREEP else 'Creep'} on {at}.")
         case Command(source, to, None):
-            if to not in command_targets(state, colony, seat).get(source, frozenset()):
+            if to not in command_targets(state, colony, seat, loud).get(source, frozenset()):
                 raise IllegalAction(f"you cannot command a Colonist from {source.lower()} to {to.lower()} (54, 90)")
             _move_colonist(s, source, to, events)
         case Trade(other, give, take):
             _trade(state, s, colony, seat, other, give, take)
             events.append(f"{who} trades with Robot {other + 1}: gives {len(give)}, takes {len(take)} card(s).")
-        case Move() | Attack() | Command():
-            raise IllegalAction("that form needs a card played first (lines 154, 156, 252)")
+        case Move() | Command():
+            legal = extended_moves(state, colony, seat) + extended_commands(state, colony, seat, loud)
+            apply_extended(state, s, colony, seat, action, legal, events)
+        case Attack():
+            shot = attack_targets(state, colony, seat, sniper=_sniper(state, seat))
+            apply_extended(state, s, colony, seat, action, extended_attacks(state, colony, seat, shot), events)
         case _:
             raise IllegalAction("not a move, attack, command or trade action")
     # 290: the fifth action comes back the moment the last Super Creep leaves the Command Dishes.
@@ -185,7 +202,7 @@ def _launch(s: State, events: list[str]) -> None:
 def _trade(
     state: State, s: State, colony: Colony, seat: int, other: int, give: tuple[str, ...], take: tuple[str, ...]
 ) -> None:
-    if other not in trade_partners(state, colony, seat):
+    if other not in trade_partners(state, colony, seat, in_effect(state, seat, BULLHORN)):
         raise IllegalAction(f"Robot {other + 1} is not in your Command Range to trade (lines 56, 98)")
     if not give and not take:
         raise IllegalAction("a trade gives or takes at least one card")

@@ -1,0 +1,149 @@
+"""Full Turn cards: the cards that change a turn's Move, Attack and Command actions (lines 146-192).
+
+Line numbers are those of shared/rulebooks/jupiter-rescue.txt. A Full Turn card "applies to all actions
+of the designated type that you can take on your turn" (228), and so does a core ability whose core
+scope is "Every Action" (234). So a card is *in effect* for the seat whose turn it is when it was played
+this turn (``State.turn_cards``, cards.py) or is one of the seat's Every Action cores. In effect:
+
+- Bullhorn (146): the Command Range is the whole colony (and with it the trade range, line 98).
+- Grenadier (156): ``attack <a> also <b>``: the Creep on b, adjacent to a (one bridge), dies too, one
+  action for both.
+- Juggernaut (162): ``move <space>`` into an adjacent Creep's space kills it; with Grenadier also in
+  effect, ``move <a> also <b>`` kills a second Creep adjacent to a (252), one action.
+- Follower (154): ``command <from> <to> follow <f>``: after the Colonist leaves ``from``, the Colonist on
+  f, adjacent to ``from``, moves into it, in the same action.
+- Swap (192): ``move <space>`` onto an adjacent Colonist, Creep or Robot trades places with it, one
+  action. Where Juggernaut is in effect too, a move onto a Creep kills it (docs, "Readings").
+
+Functions here never change a state: ``extended_moves``/``extended_attacks``/``extended_commands`` list
+the forms legal now, and ``apply_extended`` applies one to the copy it is given.
+"""
+
+from __future__ import annotations
+
+from rules.core.errors import IllegalAction
+from rules.jupiter.actions import Attack, Command, Move
+from rules.jupiter.colony import Colony
+from rules.jupiter.data import game_data
+from rules.jupiter.reach import command_targets, robot_at
+from rules.jupiter.state import COLONIST, CREEP, SUPER_CREEP, State, robot, robot_seat
+
+BULLHORN, FOLLOWER, GRENADIER, JUGGERNAUT, SWAP = "Bullhorn", "Follower", "Grenadier", "Juggernaut", "Swap"
+FULL_TURN = (BULLHORN, FOLLOWER, GRENADIER, JUGGERNAUT, SWAP)  # the ones this module applies
+
+
+def _every_action(card: str) -> bool:
+    return next(c.core for c in game_data().rescue_deck if c.name == card) == "every_action"
+
+
+def in_effect(state: State, seat: int, card: str) -> bool:
+    """Played this turn by the seat whose turn it is (228), or an Every Action core of the seat (234)."""
+    if state.current != seat:
+        return False
+    return card in state.turn_cards or (card in state.cores[seat] and _every_action(card))
+
+
+def _creeps_next_to(state: State, colony: Colony, space: str) -> list[str]:
+    return sorted(n for n in colony.neighbours(space) if state.figures.get(n) == CREEP)
+
+
+def extended_moves(state: State, colony: Colony, seat: int) -> list[Move]:
+    """Juggernaut's moves into Creeps (with Grenadier, their second kills) and Swap's exchanges."""
+    here = robot_at(state, seat)
+    if here is None or here not in colony.adjacency:
+        return []
+    jug, gren, swap = (in_effect(state, seat, c) for c in (JUGGERNAUT, GRENADIER, SWAP))
+    out: list[Move] = []
+    for to in sorted(colony.neighbours(here)):
+        fig = state.figures.get(to)
+        if fig == CREEP and jug:
+            out.append(Move(to))
+            if gren:
+                out += [Move(to, also) for also in _creeps_next_to(state, colony, to)]
+        elif swap and fig is not None and fig != SUPER_CREEP:
+            out.append(Move(to))
+    return out
+
+
+def extended_attacks(state: State, colony: Colony, seat: int, targets: frozenset[str]) -> list[Attack]:
+    """Grenadier's second kills: for each Creep in the shot (``targets``), each Creep adjacent to it."""
+    if not in_effect(state, seat, GRENADIER):
+        return []
+    return [Attack(at, also) for at in sorted(targets) if at in colony.adjacency
+            for also in _creeps_next_to(state, colony, at)]
+
+
+def extended_commands(state: State, colony: Colony, seat: int, everywhere: bool) -> list[Command]:
+    """Follower's followers: after a commanded Colonist leaves its space, an adjacent one moves in."""
+    if not in_effect(state, seat, FOLLOWER):
+        return []
+    out = []
+    for source, tos in command_targets(state, colony, seat, everywhere=everywhere).items():
+        if source not in colony.adjacency:
+            continue  # the pod: it holds many, nobody "moves into the space vacated"
+        followers = sorted(n for n in colony.neighbours(source) if state.figures.get(n) == COLONIST)
+        out += [Command(source, to, f) for to in sorted(tos) for f in followers if f != to]
+    return out
+
+
+def apply_extended(state: State, s: State, colony: Colony, seat: int, action: Move | Attack | Command,
+                   legal: list, events: list[str]) -> None:
+    """Apply a card-extended form to ``s`` (a copy of ``state``); ``legal`` is what is legal now."""
+    if action not in legal:
+        raise IllegalAction(_why(state, seat, action))
+    who = f"Robot {seat + 1}"
+    match action:
+        case Move(to, also):
+            here = robot_at(state, seat)
+            assert here is not None
+            fig = state.figures.get(to)
+            if fig == CREEP and in_effect(state, seat, JUGGERNAUT):
+                _kill(s, to)
+                s.figures.pop(here)
+                s.figures[to] = robot(seat)
+                events.append(f"{who} crushes the Creep on {to} (Juggernaut).")
+                if also is not None:
+                    _kill(s, also)
+                    events.append(f"The Creep on {also} dies too (Grenadier).")
+            else:
+                assert fig is not None
+                s.figures[here], s.figures[to] = fig, robot(seat)
+                other = robot_seat(fig)
+                what = f"Robot {other + 1}" if other is not None else ("a Colonist" if fig == COLONIST else "a Creep")
+                events.append(f"{who} swaps places with {what} ({here} and {to}).")
+        case Attack(at, also):
+            assert also is not None
+            _kill(s, at)
+            _kill(s, also)
+            events.append(f"{who} kills the Creeps on {at} and {also} (Grenadier).")
+        case Command(source, to, follow):
+            from rules.jupiter.turn import _move_colonist  # here: turn.py dispatches to this module
+
+            assert follow is not None
+            _move_colonist(s, source, to, events)  # boarding (and a launch at seven) as in any command
+            s.figures.pop(follow)
+            s.figures[source] = COLONIST
+            events.append(f"The Colonist on {follow} follows into {source} (Follower).")
+
+
+def _kill(s: State, space: str) -> None:
+    fig = s.figures.pop(space)
+    if fig == SUPER_CREEP:
+        s.super_creep_supply += 1
+    else:
+        s.creep_supply += 1
+
+
+def _why(state: State, seat: int, action: Move | Attack | Command) -> str:
+    match action:
+        case Attack(_, also) if also is not None:
+            need = GRENADIER
+        case Command(_, _, follow) if follow is not None:
+            need = FOLLOWER
+        case Move(_, also) if also is not None:
+            need = "Grenadier and Juggernaut"
+        case _:
+            need = "Juggernaut or Swap"
+    cards = [c for c in FULL_TURN if in_effect(state, seat, c)]
+    held = f" (in effect: {', '.join(cards)})" if cards else ""
+    return f"that {type(action).__name__.lower()} needs {need} in effect and a target in reach{held}"
