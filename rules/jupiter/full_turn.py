@@ -14,6 +14,10 @@ this turn (``State.turn_cards``, cards.py) or is one of the seat's Every Action 
   f, adjacent to ``from``, moves into it, in the same action.
 - Swap (192): ``move <space>`` onto an adjacent Colonist, Creep or Robot trades places with it, one
   action. Where Juggernaut is in effect too, a move onto a Creep kills it (docs, "Readings").
+- Rocket Boots (180): ``move <space>`` to an open space any number of spaces away "in a straight line",
+  for one action, jumping Colonists but not Creeps (nor Robots: only Colonists are named). A straight
+  line runs through hubs: hub, dome d, the facing dome of the next tile, its hub, its dome d... along
+  bridges (``line``; docs, "Readings").
 
 Functions here never change a state: ``extended_moves``/``extended_attacks``/``extended_commands`` list
 the forms legal now, and ``apply_extended`` applies one to the copy it is given.
@@ -23,13 +27,14 @@ from __future__ import annotations
 
 from rules.core.errors import IllegalAction
 from rules.jupiter.actions import Attack, Command, Move
-from rules.jupiter.colony import Colony
-from rules.jupiter.data import game_data
+from rules.jupiter.colony import Colony, opposite, parse_space, space_id, step
+from rules.jupiter.data import HUB, RING, game_data
 from rules.jupiter.reach import command_targets, robot_at
 from rules.jupiter.state import COLONIST, CREEP, SUPER_CREEP, State, robot, robot_seat
 
 BULLHORN, FOLLOWER, GRENADIER, JUGGERNAUT, SWAP = "Bullhorn", "Follower", "Grenadier", "Juggernaut", "Swap"
-FULL_TURN = (BULLHORN, FOLLOWER, GRENADIER, JUGGERNAUT, SWAP)  # the ones this module applies
+ROCKET_BOOTS = "Rocket Boots"
+FULL_TURN = (BULLHORN, FOLLOWER, GRENADIER, JUGGERNAUT, ROCKET_BOOTS, SWAP)  # the ones this module applies
 
 
 def _every_action(card: str) -> bool:
@@ -62,7 +67,50 @@ def extended_moves(state: State, colony: Colony, seat: int) -> list[Move]:
                 out += [Move(to, also) for also in _creeps_next_to(state, colony, to)]
         elif swap and fig is not None and fig != SUPER_CREEP:
             out.append(Move(to))
+    if in_effect(state, seat, ROCKET_BOOTS):
+        out += [Move(to) for to in _rocket_targets(state, colony, here)]
     return out
+
+
+def line(colony: Colony, space: str, direction: int) -> list[str]:
+    """The spaces after ``space`` on the straight line in ``direction`` (1-6), as far as bridges go:
+    from a hub to its dome ``direction``, from that dome across the edge to the facing dome of the
+    next tile, from there to that tile's hub, and so on. Ring domes off the axis start no line."""
+    out: list[str] = []
+    current = space
+    while True:
+        label, position = parse_space(current)
+        tile = colony.by_label[label]
+        if position == HUB:
+            nxt = space_id(label, direction)
+        elif position == direction:
+            beyond = colony.by_hex.get(step(tile.hex, direction))
+            if beyond is None:
+                return out
+            nxt = space_id(beyond.label, opposite(direction))
+        elif position == opposite(direction):
+            nxt = space_id(label, HUB)
+        else:
+            return out
+        if nxt not in colony.adjacency.get(current, frozenset()):
+            return out
+        out.append(nxt)
+        current = nxt
+
+
+def _rocket_targets(state: State, colony: Colony, here: str) -> list[str]:
+    """Open spaces on a straight line from ``here`` beyond Colonists only (180), not next door: a
+    neighbouring open space is an ordinary move."""
+    out = []
+    for direction in RING:
+        for distance, space in enumerate(line(colony, here, direction), start=1):
+            fig = state.figures.get(space)
+            if fig is None:
+                if distance > 1:
+                    out.append(space)
+            elif fig != COLONIST:
+                break  # 180: "You may jump over Colonists, but not Creeps"
+    return sorted(out)
 
 
 def extended_attacks(state: State, colony: Colony, seat: int, targets: frozenset[str]) -> list[Attack]:
@@ -105,8 +153,11 @@ def apply_extended(state: State, s: State, colony: Colony, seat: int, action: Mo
                 if also is not None:
                     _kill(s, also)
                     events.append(f"The Creep on {also} dies too (Grenadier).")
+            elif fig is None:
+                s.figures.pop(here)
+                s.figures[to] = robot(seat)
+                events.append(f"{who} rockets from {here} to {to} (Rocket Boots).")
             else:
-                assert fig is not None
                 s.figures[here], s.figures[to] = fig, robot(seat)
                 other = robot_seat(fig)
                 what = f"Robot {other + 1}" if other is not None else ("a Colonist" if fig == COLONIST else "a Creep")
@@ -142,6 +193,8 @@ def _why(state: State, seat: int, action: Move | Attack | Command) -> str:
             need = FOLLOWER
         case Move(_, also) if also is not None:
             need = "Grenadier and Juggernaut"
+        case Move(to, None) if to not in state.figures:
+            return f"your robot cannot move to {to.lower()} (lines 52, 64, 68; farther in a line: Rocket Boots)"
         case _:
             need = "Juggernaut or Swap"
     cards = [c for c in FULL_TURN if in_effect(state, seat, c)]

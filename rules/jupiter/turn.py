@@ -122,9 +122,7 @@ def apply_basic(state: State, seat: int, action: Action) -> Result:
     who = f"Robot {seat + 1}"
     loud = in_effect(state, seat, BULLHORN)
     match action:
-        case Move(to, None) if to in move_targets(state, colony, seat) or to not in state.figures:
-            if to not in move_targets(state, colony, seat):
-                raise IllegalAction(f"your robot cannot move to {to.lower()} (lines 52, 64, 68)")
+        case Move(to, None) if to in move_targets(state, colony, seat):
             _move_robot(s, seat, to)
             events.append(f"{who} moves {'onto the pod' if to == POD else 'to ' + to}.")
         case Attack(at, None):

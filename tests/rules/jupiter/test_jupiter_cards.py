@@ -127,6 +127,6 @@ def test_data_core_swaps_the_core_for_a_card_in_hand():
 
 
 def test_plays_out_of_turn_and_cards_not_yet_playable_are_refused():
-    s = board({"A0": robot(0)}, **hands("Rocket Boots", "Boost"))
+    s = board({"A0": robot(0)}, **hands("Override", "Boost"))
     refused(s, 1, Play(("Boost",)), NotYourTurn)
-    assert "not playable" in refused(s, 0, Play(("Rocket Boots",)))
+    assert "not playable" in refused(s, 0, Play(("Override",)))

@@ -9,7 +9,9 @@ from test_jupiter_turn import SEATS, board, refused
 
 from rules.jupiter.actions import Attack, Command, Move, Play, Trade
 from rules.jupiter.cards import play
+from rules.jupiter.colony import opposite
 from rules.jupiter.draw import pass_turn
+from rules.jupiter.full_turn import line
 from rules.jupiter.setup import new_game
 from rules.jupiter.state import COLONIST, CREEP, SUPER_CREEP, robot
 from rules.jupiter.turn import apply_basic, legal_basic
@@ -165,10 +167,55 @@ def test_with_every_full_turn_card_in_effect_every_listed_action_applies(seed):
         figures[spaces[i]] = robot(seat)
     s.figures = figures
     s = replace(s, phase="actions", current=0, actions_left=5, pod_robots=(), hands=((), (), ()),
-                turn_cards=("Bullhorn", "Follower", "Grenadier", "Juggernaut", "Swap"), **NO_CORES)
+                turn_cards=("Bullhorn", "Follower", "Grenadier", "Juggernaut", "Rocket Boots", "Swap"), **NO_CORES)
     legal = legal_basic(s, 0)
     assert len(legal) == len(set(legal))
     for action in legal:
         t, _ = apply_basic(s, 0, action)
         assert t.actions_left == 4
         assert sum(f == robot(0) for f in t.figures.values()) == 1
+
+
+def a_long_line():
+    """A hub and a direction whose straight line runs at least three spaces along bridges."""
+    c = colony()
+    for tile in c.tiles:
+        for direction in range(1, 7):
+            spaces = line(c, f"{tile.label}0", direction)
+            if len(spaces) >= 3:
+                return f"{tile.label}0", spaces
+    raise AssertionError("no line of three on the seeded colony")
+
+
+def test_a_straight_line_runs_hub_dome_facing_dome_hub_along_bridges():
+    c = colony()
+    checked = 0
+    for tile in c.tiles:
+        for direction in range(1, 7):
+            previous = f"{tile.label}0"
+            for space in line(c, previous, direction):
+                assert space in c.neighbours(previous)  # 64: only along a bridge
+                position = int(previous[1])
+                expected = {0: direction, direction: opposite(direction), opposite(direction): 0}[position]
+                assert int(space[1]) == expected
+                checked += 1
+                previous = space
+    assert checked > 50
+
+
+def test_rocket_boots_fly_along_a_line_over_colonists_but_not_creeps_or_robots():
+    """180: "Move any number of spaces in a straight line. You may jump over Colonists, but not Creeps.
+    This costs 1 action." """
+    start, path = a_long_line()
+    far = path[2]
+    figures = {start: robot(0), path[0]: COLONIST, path[1]: COLONIST}
+    refused(board(figures, **NO_CORES), 0, Move(far))
+    s = with_cards(figures, "Rocket Boots")
+    assert Move(far) in legal_basic(s, 0)
+    t, events = apply_basic(s, 0, Move(far))
+    assert t.figures[far] == robot(0) and start not in t.figures and t.actions_left == 4
+    assert "Rocket Boots" in events[-1]
+    for blocker in (CREEP, robot(1)):
+        blocked = with_cards({**figures, path[1]: blocker}, "Rocket Boots")
+        assert Move(far) not in legal_basic(blocked, 0)
+        refused(blocked, 0, Move(far))
