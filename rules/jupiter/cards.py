@@ -19,9 +19,11 @@ Event cards cost no action; Heat Seeker and Teleport cost 3 (lines 158, 194), th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.core.errors import IllegalAction
 from rules.jupiter.actions import POD, Play
-from rules.jupiter.colony import Colony
+from rules.jupiter.colony import Colony, step
 from rules.jupiter.data import game_data
 from rules.jupiter.full_turn import FULL_TURN
 from rules.jupiter.reach import attack_targets
@@ -34,7 +36,7 @@ COST = {  # actions a play spends
     ("Boost",): -1, ("Boost", "Boost"): -2,  # 144, 246: extra actions this turn
     ("Heat Seeker",): 3, ("Heat Seeker", "Heat Seeker"): 1,  # 158, 256
     ("Teleport",): 3, ("Teleport", "Teleport"): 1,  # 194, 268
-    ("Pilot",): 0, ("Pilot", "Pilot"): 0, ("Data Core",): 0,  # Events (216)
+    ("Pilot",): 0, ("Pilot", "Pilot"): 0, ("Data Core",): 0, ("Module Control",): 0,  # Events (216)
     ("Sniper",): 1,  # 184: a Single Action card: the one attack it extends
     # Full Turn cards (228) cost nothing to play: they change the actions that follow (full_turn.py).
     **{(card,): 0 for card in FULL_TURN},
@@ -134,6 +136,8 @@ def _effect(state: State, s: State, colony: Colony, seat: int, cards: tuple[str,
         return _pilot(state, s, colony, cards, targets)
     if card == "Data Core":
         return _data_core(state, s, seat, targets)
+    if card == "Module Control":
+        return _module_control(state, s, colony, targets)
     raise AssertionError(card)
 
 
@@ -190,3 +194,31 @@ def _data_core(state: State, s: State, seat: int, targets: tuple[str, ...]) -> l
     s.hands, s.cores, s.discard = tuple(hands), tuple(all_cores), s.discard + (old,)
     s.core_used = tuple(c for c in s.core_used if c != old or c in kept)
     return [f"Robot {seat + 1}'s core ability is now {new} ({old} discarded)."]
+
+
+def _module_control(state: State, s: State, colony: Colony, targets: tuple[str, ...]) -> list[str]:
+    """166: "Move a tile with at least two contiguous open edges to any other location at the edge of
+    the colony." Targets: the tile, and an edge of another tile (``l2``) whose empty hex it moves to.
+    The tile keeps its letter, side and turn, and everything on it (docs, "Readings"); a pod docked at
+    an edge that is no longer exposed afterwards is cut loose, as when a tile self-destructs."""
+    label, edge = _targets(targets, 2, "Module Control names the tile and the edge it moves against, like c l2")
+    if label not in colony.by_label:
+        raise IllegalAction(f"there is no tile {label.lower()} in the colony")
+    exposed = set(colony.exposed_edges(label))
+    if not any(n in exposed and n % 6 + 1 in exposed for n in range(1, 7)):
+        raise IllegalAction(f"tile {label.lower()} has no two open edges side by side (line 166)")
+    anchor, direction = edge[0], int(edge[1])
+    if anchor == label or anchor not in colony.by_label:
+        raise IllegalAction(f"{edge.lower()} is not an edge of another tile in the colony")
+    target = step(colony.by_label[anchor].hex, direction)
+    if target in colony.by_hex:
+        raise IllegalAction(f"the place beyond {edge.lower()} is taken by a tile")
+    s.tiles = tuple(replace(t, hex=target) if t.label == label else t for t in s.tiles)
+    events = [f"Module Control: tile {label} moves beyond {edge}."]
+    moved = s.colony()
+    if s.pod_dock is not None and s.pod_dock not in {d.space for d in moved.docks()}:
+        s.pod_dock = None
+        events.append("The pod's dock is no longer on the edge: it must dock again.")
+    if not moved.is_connected():
+        events.append("The colony is now in separate sections (line 128).")
+    return events

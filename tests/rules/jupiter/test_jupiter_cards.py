@@ -10,6 +10,7 @@ from test_jupiter_turn import board
 from rules.core.errors import IllegalAction, NotYourTurn
 from rules.jupiter.actions import POD, Play, parse_action
 from rules.jupiter.cards import play
+from rules.jupiter.colony import step
 from rules.jupiter.draw import pass_turn
 from rules.jupiter.state import COLONIST, CREEP, SUPER_CREEP, dump_state, robot
 
@@ -130,3 +131,51 @@ def test_plays_out_of_turn_and_cards_not_yet_playable_are_refused():
     s = board({"A0": robot(0)}, **hands("Override", "Boost"))
     refused(s, 1, Play(("Boost",)), NotYourTurn)
     assert "not playable" in refused(s, 0, Play(("Override",)))
+
+
+def _mover_and_place(s):
+    """An outer tile with two open edges side by side, and an edge of another tile with an empty hex
+    beyond it that does not touch the mover's old place only."""
+    c = s.colony()
+    for tile in c.tiles:
+        open_edges = set(c.exposed_edges(tile.label))
+        if not any(n in open_edges and n % 6 + 1 in open_edges for n in range(1, 7)):
+            continue
+        for anchor in c.tiles:
+            if anchor.label == tile.label:
+                continue
+            for direction in c.exposed_edges(anchor.label):
+                beyond = step(anchor.hex, direction)
+                if all(step(beyond, n) != tile.hex for n in range(1, 7)):
+                    return tile.label, f"{anchor.label}{direction}", beyond
+    raise AssertionError("no move found")
+
+
+def test_module_control_moves_a_tile_with_two_open_edges_to_the_colony_edge():
+    """166: "Move a tile with at least two contiguous open edges to any other location at the edge of
+    the colony." An Event: no action."""
+    base = board({"A0": robot(0)}, **hands("Module Control"))
+    label, edge, beyond = _mover_and_place(base)
+    on_tile = next(sp for sp in base.colony().by_label[label].space_ids())
+    s = replace(base, figures={**base.figures, on_tile: COLONIST})
+    t, events = play(s, 0, parse_action(f"play module-control {label} {edge}"))
+    moved = t.colony()
+    assert moved.by_label[label].hex == beyond and edge[0] in moved.adjacent_tiles(label)
+    assert t.figures[on_tile] == COLONIST and t.actions_left == 5 and "Module Control" in events[1]
+    assert moved.by_label[label].space_ids() == s.colony().by_label[label].space_ids()
+    refused(s, 0, Play(("Module Control",), ("A", edge)))  # the centre has no open edge
+    refused(s, 0, Play(("Module Control",), (label, f"{label}{s.colony().exposed_edges(label)[0]}")))
+    inner = next(n for n in range(1, 7) if step(s.colony().by_label["A"].hex, n) in s.colony().by_hex)
+    refused(s, 0, Play(("Module Control",), (label, f"A{inner}")))  # a tile is already there
+
+
+def test_module_control_cuts_the_pod_loose_when_its_edge_is_covered():
+    base = board({"A0": robot(0)}, **hands("Module Control"))
+    label, edge, beyond = _mover_and_place(base)
+    c = base.colony()
+    anchor = c.by_label[edge[0]]
+    dome = anchor.edges[int(edge[1]) - 1]
+    assert dome is not None  # the seeded colony has a dome there to dock at
+    docked = replace(base, pod_dock=f"{anchor.label}{dome}")
+    t, events = play(docked, 0, Play(("Module Control",), (label, edge)))
+    assert t.pod_dock is None and any("dock again" in e for e in events)
