@@ -24,6 +24,7 @@ from dataclasses import replace
 from rules.core.errors import IllegalAction
 from rules.jupiter.actions import POD, Play
 from rules.jupiter.colony import Colony, step
+from rules.jupiter.creeps import kill_creep
 from rules.jupiter.data import game_data
 from rules.jupiter.full_turn import FULL_TURN
 from rules.jupiter.reach import attack_targets
@@ -102,12 +103,7 @@ def _effect(state: State, s: State, colony: Colony, seat: int, cards: tuple[str,
         (at,) = _targets(targets, 1, "Sniper needs the Creep's space")
         if at not in attack_targets(state, colony, seat, sniper=True):
             raise IllegalAction(f"no Creep on {at.lower()} on your tile or an adjacent one (line 184)")
-        fig = s.figures.pop(at)
-        if fig == SUPER_CREEP:
-            s.super_creep_supply += 1
-        else:
-            s.creep_supply += 1
-        return [f"Robot {seat + 1} snipes the {'Super Creep' if fig == SUPER_CREEP else 'Creep'} on {at}."]
+        return [f"Robot {seat + 1} snipes the {kill_creep(s, at)} on {at}."]
     if card == "Boost":
         return [f"{len(cards)} extra action{'s' if len(cards) > 1 else ''} this turn."]
     if card == "Heat Seeker":
@@ -115,12 +111,7 @@ def _effect(state: State, s: State, colony: Colony, seat: int, cards: tuple[str,
         fig = state.figures.get(at)
         if fig not in (CREEP, SUPER_CREEP) or at[0] not in colony.by_label:
             raise IllegalAction(f"no Creep on {at.lower()} (line 158: a Creep anywhere on the board)")
-        del s.figures[at]
-        if fig == SUPER_CREEP:
-            s.super_creep_supply += 1
-        else:
-            s.creep_supply += 1
-        return [f"The {'Super Creep' if fig == SUPER_CREEP else 'Creep'} on {at} is killed."]
+        return [f"The {kill_creep(s, at)} on {at} is killed."]
     if card == "Teleport":
         (to,) = _targets(targets, 1, "Teleport needs the open space to move to")
         if to == POD:

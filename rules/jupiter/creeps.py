@@ -66,6 +66,18 @@ def _take_creep(s: State) -> bool:
     return True
 
 
+def kill_creep(s: State, space: str) -> str:
+    """The Creep or Super Creep on ``space`` is killed (in place on ``s``): its figure goes back to its
+    supply. Returns what it was, for the event ("Creep" or "Super Creep")."""
+    fig = s.figures.pop(space)
+    if fig == SUPER_CREEP:
+        s.super_creep_supply += 1
+        return "Super Creep"
+    assert fig == CREEP, fig
+    s.creep_supply += 1
+    return "Creep"
+
+
 def _lose_colonist(s: State, space: str) -> None:
     """A Colonist on the board is lost: the Loss Tracker moves down (312) and the figure goes back."""
     s.figures[space] = CREEP

@@ -28,6 +28,7 @@ from __future__ import annotations
 from rules.core.errors import IllegalAction
 from rules.jupiter.actions import Attack, Command, Move
 from rules.jupiter.colony import Colony, opposite, parse_space, space_id, step
+from rules.jupiter.creeps import kill_creep
 from rules.jupiter.data import HUB, RING, game_data
 from rules.jupiter.reach import command_targets, robot_at
 from rules.jupiter.state import COLONIST, CREEP, SUPER_CREEP, State, robot, robot_seat
@@ -146,12 +147,12 @@ def apply_extended(state: State, s: State, colony: Colony, seat: int, action: Mo
             assert here is not None
             fig = state.figures.get(to)
             if fig == CREEP and in_effect(state, seat, JUGGERNAUT):
-                _kill(s, to)
+                kill_creep(s, to)
                 s.figures.pop(here)
                 s.figures[to] = robot(seat)
                 events.append(f"{who} crushes the Creep on {to} (Juggernaut).")
                 if also is not None:
-                    _kill(s, also)
+                    kill_creep(s, also)
                     events.append(f"The Creep on {also} dies too (Grenadier).")
             elif fig is None:
                 s.figures.pop(here)
@@ -164,8 +165,8 @@ def apply_extended(state: State, s: State, colony: Colony, seat: int, action: Mo
                 events.append(f"{who} swaps places with {what} ({here} and {to}).")
         case Attack(at, also):
             assert also is not None
-            _kill(s, at)
-            _kill(s, also)
+            kill_creep(s, at)
+            kill_creep(s, also)
             events.append(f"{who} kills the Creeps on {at} and {also} (Grenadier).")
         case Command(source, to, follow):
             from rules.jupiter.turn import _move_colonist  # here: turn.py dispatches to this module
@@ -175,14 +176,6 @@ def apply_extended(state: State, s: State, colony: Colony, seat: int, action: Mo
             s.figures.pop(follow)
             s.figures[source] = COLONIST
             events.append(f"The Colonist on {follow} follows into {source} (Follower).")
-
-
-def _kill(s: State, space: str) -> None:
-    fig = s.figures.pop(space)
-    if fig == SUPER_CREEP:
-        s.super_creep_supply += 1
-    else:
-        s.creep_supply += 1
 
 
 def _why(state: State, seat: int, action: Move | Attack | Command) -> str:

@@ -26,6 +26,7 @@ from itertools import combinations
 from rules.core.errors import GameIsOver, IllegalAction, NotYourTurn
 from rules.jupiter.actions import POD, Action, Attack, Command, Move, Trade
 from rules.jupiter.colony import Colony
+from rules.jupiter.creeps import kill_creep
 from rules.jupiter.full_turn import (
     BULLHORN,
     apply_extended,
@@ -128,12 +129,7 @@ def apply_basic(state: State, seat: int, action: Action) -> Result:
         case Attack(at, None):
             if at not in attack_targets(state, colony, seat, sniper=_sniper(state, seat)):
                 raise IllegalAction(f"no Creep on {at.lower()} is in your shot (lines 54, 84)")
-            fig = s.figures.pop(at)
-            if fig == SUPER_CREEP:
-                s.super_creep_supply += 1
-            else:
-                s.creep_supply += 1
-            events.append(f"{who} kills the {'Super Creep' if fig == SUPER_CREEP else 'Creep'} on {at}.")
+            events.append(f"{who} kills the {kill_creep(s, at)} on {at}.")
         case Command(source, to, None):
             if to not in command_targets(state, colony, seat, loud).get(source, frozenset()):
                 raise IllegalAction(f"you cannot command a Colonist from {source.lower()} to {to.lower()} (54, 90)")
