@@ -1,5 +1,10 @@
-"""Jupiter Rescue (Twilight Creations, 2014): a co-operative rescue on a colony of hexagonal tiles.
+"""Jupiter Rescue: the cooperative evacuation of a colony overrun by Creeps (1-7 players)."""
 
-First slice: the house data (``data``) and the colony geometry (``colony``). There is no engine yet,
-and the game is not registered, so nothing here reaches players.
-"""
+from rules.jupiter.actions import Action
+from rules.jupiter.engine import JupiterEngine
+from rules.jupiter.options import JupiterOptions
+from rules.jupiter.state import State
+
+ENGINE = JupiterEngine()
+
+__all__ = ("ENGINE", "Action", "JupiterEngine", "JupiterOptions", "State")

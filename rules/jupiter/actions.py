@@ -123,30 +123,35 @@ SHAPES: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {
     ("Data Core",): (("card",), ("card", "card")),
     ("Follower",): ((),),  # 154, used through ``command ... follow``
     ("Grenadier",): ((),),  # 156, used through ``attack ... also``
-    ("Heat Seeker",): (("space",),),  # 158: "Kill a Creep anywhere on the board"
+    # 158: "Kill a Creep anywhere on the board"; with Grenadier in effect a second Creep next to it (156).
+    ("Heat Seeker",): (("space",), ("space", "space")),
     ("Juggernaut",): ((),),  # 162
     ("Module Control",): (("tile", "edge"),),  # 166: the tile, and the edge it is moved against
-    ("Override",): (("seat",),),  # 170: "through ... another player's Robot"
+    ("Override",): (("seat",), ()),  # 170: "through ... another player's Robot"; solo: a Boost (346)
     ("Phase Shift",): ((),),  # 172
     ("Pilot",): ((), ("edge",)),  # 176: "Immediately launch or dock": launch, or dock at the edge
     ("Rocket Boots",): ((),),  # 180
-    ("Sniper",): (("space",),),  # 184: a Single Action card, played with the attack it extends
+    # 184: a Single Action card, played with the attack it extends (with Grenadier: two, 156).
+    ("Sniper",): (("space",), ("space", "space")),
     ("Suppressant",): (("tile",),),  # 188: "any one tile of your choice"
     ("Swap",): ((),),  # 192
     ("Teleport",): (("space",),),  # 194: "Move to any open space"
     # Combos, lines 246-268.
     ("Boost", "Boost"): ((),),
     ("Bullhorn", "Follower"): ((),),
-    ("Grenadier", "Heat Seeker"): (("space", "space"),),  # 250: "two adjacent Creeps anywhere"
+    ("Grenadier", "Heat Seeker"): (("space",), ("space", "space")),  # 250: "two adjacent Creeps anywhere"
     ("Grenadier", "Juggernaut"): ((),),  # 252, used through ``move ... also``
-    ("Grenadier", "Sniper"): (("space", "space"),),  # 254: "two adjacent Creeps on an adjacent tile"
-    ("Heat Seeker", "Heat Seeker"): (("space",),),  # 256
+    ("Grenadier", "Sniper"): (("space",), ("space", "space")),  # 254: "two adjacent Creeps on an adjacent tile"
+    ("Heat Seeker", "Heat Seeker"): (("space",), ("space", "space")),  # 256
     ("Juggernaut", "Teleport"): (("space",),),  # 258
     ("Juggernaut", "Rocket Boots"): ((),),  # 260
     ("Pilot", "Pilot"): (("edge",),),  # 262: launch, empty, "and redock the pod to any valid location"
     ("Rocket Boots", "Swap"): ((),),  # 264
     ("Swap", "Teleport"): (("space",),),  # 266
     ("Teleport", "Teleport"): (("space",),),  # 268
+    # 346: "In solo play, the Override card is treated as another Boost card".
+    ("Boost", "Override"): ((),),
+    ("Override", "Override"): ((),),
 }
 
 
@@ -213,7 +218,7 @@ def _seat(token: str) -> int:
 
 def _target(kind: str, token: str) -> str:
     if kind == "space":
-        return _space(token)
+        return _space(token, pod=True)  # Teleport may go aboard the pod (line 70)
     if kind == "tile":
         return _tile(token)
     if kind == "edge":

@@ -21,32 +21,45 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core.errors import IllegalAction
-from rules.jupiter.actions import POD, Play
+from rules.core.errors import GameIsOver, IllegalAction, NotYourTurn
+from rules.jupiter.actions import POD, Play, combo_key
 from rules.jupiter.colony import Colony, step
 from rules.jupiter.creeps import kill_creep
 from rules.jupiter.data import game_data
-from rules.jupiter.full_turn import FULL_TURN
-from rules.jupiter.reach import attack_targets
-from rules.jupiter.state import CREEP, SUPER_CREEP, State
-from rules.jupiter.turn import _check_turn, _launch, _move_robot, actions_per_turn
+from rules.jupiter.full_turn import FULL_TURN, GRENADIER, JUGGERNAUT, SWAP, card_robot, in_effect
+from rules.jupiter.reach import attack_targets, robot_at
+from rules.jupiter.state import COLONIST, CREEP, SUPER_CREEP, State, robot
+from rules.jupiter.turn import _launch, _move_robot, actions_per_turn
+
+BOOST = "Boost"
 
 Result = tuple[State, list[str]]
 
-COST = {  # actions a play spends
+OVERRIDE, PHASE_SHIFT, SUPPRESSANT = "Override", "Phase Shift", "Suppressant"
+COST = {  # actions a play spends (a combo's figure is for both cards, lines 246-268)
     ("Boost",): -1, ("Boost", "Boost"): -2,  # 144, 246: extra actions this turn
     ("Heat Seeker",): 3, ("Heat Seeker", "Heat Seeker"): 1,  # 158, 256
     ("Teleport",): 3, ("Teleport", "Teleport"): 1,  # 194, 268
     ("Pilot",): 0, ("Pilot", "Pilot"): 0, ("Data Core",): 0, ("Module Control",): 0,  # Events (216)
     ("Sniper",): 1,  # 184: a Single Action card: the one attack it extends
     # Full Turn cards (228) cost nothing to play: they change the actions that follow (full_turn.py).
-    **{(card,): 0 for card in FULL_TURN},
+    **{(card,): 0 for card in (*FULL_TURN, OVERRIDE)},
     ("Bullhorn", "Follower"): 0, ("Grenadier", "Juggernaut"): 0,  # 248, 252
+    ("Juggernaut", "Rocket Boots"): 0, ("Rocket Boots", "Swap"): 0,  # 260, 264: the move costs 1
+    ("Grenadier", "Heat Seeker"): 3, ("Grenadier", "Sniper"): 1,  # 250, 254
+    ("Juggernaut", "Teleport"): 3, ("Swap", "Teleport"): 3,  # 258, 266
 }
 PLAYABLE = tuple(COST)
+WINDOW_CARDS = (PHASE_SHIFT, SUPPRESSANT)  # played after the roll or a Setback (windows.py), not here
 
 
-def _once_per_turn(card: str) -> bool:
+def solo_cards(state: State, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """346: "In solo play, the Override card is treated as another Boost card"."""
+    return combo_key(tuple(BOOST if c == OVERRIDE else c for c in cards)) if state.solo else cards
+
+
+def _once_per_turn(state: State, card: str) -> bool:
+    card = solo_cards(state, (card,))[0]
     return next(c.core for c in game_data().rescue_deck if c.name == card) == "once_per_turn"
 
 
@@ -57,7 +70,7 @@ def _spend_cards(s: State, seat: int, cards: tuple[str, ...]) -> list[str]:
     used = list(s.core_used)
     sources = []
     for card in cards:
-        if card in s.cores[seat] and _once_per_turn(card) and card not in used:
+        if card in s.cores[seat] and _once_per_turn(s, card) and card not in used:
             used.append(card)
             sources.append("core")
         elif card in hand:
@@ -72,13 +85,34 @@ def _spend_cards(s: State, seat: int, cards: tuple[str, ...]) -> list[str]:
     return sources
 
 
+def can_spend(state: State, seat: int, cards: tuple[str, ...]) -> bool:
+    """Does the seat hold these cards to play now (hand, or Once Per Turn cores unused this turn)?"""
+    try:
+        _spend_cards(state.clone(), seat, cards)
+    except IllegalAction:
+        return False
+    return True
+
+
+def play_cost(state: State, cards: tuple[str, ...]) -> int | None:
+    """Actions the play spends now, or None when these cards are not played in the action phase."""
+    return COST.get(solo_cards(state, cards))
+
+
 def play(state: State, seat: int, action: Play) -> Result:
     """Play one card or a combo (see the module's text), with its targets."""
-    _check_turn(state, seat)
+    if state.phase == "over":
+        raise GameIsOver("the game is over")
+    if state.phase != "actions" or state.current != seat:
+        raise NotYourTurn("cards are played on your own turn, during your actions (lines 140, 240)")
     cards, targets = action.cards, action.targets
-    if cards not in COST:
-        raise IllegalAction(f"{' + '.join(cards)} is not playable on its own yet")
-    cost = COST[cards]
+    if any(c in WINDOW_CARDS for c in cards):
+        raise IllegalAction(f"{' + '.join(cards)} is played after the die is rolled or a Setback drawn (line 188)")
+    if OVERRIDE in cards and len(cards) == 2 and not state.solo:
+        raise IllegalAction("Override forms no combo (lines 246-268)")
+    cost = play_cost(state, cards)
+    if cost is None:
+        raise IllegalAction(f"{' + '.join(cards)} is not a combo (lines 246-268)")
     if cost > state.actions_left:
         raise IllegalAction(f"{' + '.join(cards)} costs {cost} actions; you have {state.actions_left} left")
     colony = state.colony()
@@ -87,7 +121,7 @@ def play(state: State, seat: int, action: Play) -> Result:
     # The cards are spent first (on the copy: a refusal below leaves ``state`` as it was), so that Data
     # Core sees the hand without itself.
     sources = _spend_cards(s, seat, cards)
-    events = _effect(state, s, colony, seat, cards, targets)
+    events = _effect(state, s, colony, seat, solo_cards(state, cards), targets)
     s.actions_left = s.actions_left - cost + actions_per_turn(s, colony) - before
     named = " + ".join(f"{c} ({src})" if src == "core" else c for c, src in zip(cards, sources, strict=True))
     return s, [f"Robot {seat + 1} plays {named}.", *events]
@@ -95,41 +129,105 @@ def play(state: State, seat: int, action: Play) -> Result:
 
 def _effect(state: State, s: State, colony: Colony, seat: int, cards: tuple[str, ...],
             targets: tuple[str, ...]) -> list[str]:
-    card = cards[0]
-    if all(c in FULL_TURN for c in cards):
-        s.turn_cards = s.turn_cards + tuple(c for c in cards if c not in s.turn_cards)
-        return [f"{' and '.join(cards)} in effect for the rest of the turn."]
-    if card == "Sniper":
-        (at,) = _targets(targets, 1, "Sniper needs the Creep's space")
-        if at not in attack_targets(state, colony, seat, sniper=True):
-            raise IllegalAction(f"no Creep on {at.lower()} on your tile or an adjacent one (line 184)")
-        return [f"Robot {seat + 1} snipes the {kill_creep(s, at)} on {at}."]
+    """A Full Turn card in the play is in effect for the rest of the turn (228), whatever it is played
+    with; the other card, if any, then acts with it in effect (a combo, docs "Readings")."""
+    events: list[str] = []
+    lasting = tuple(c for c in cards if c in FULL_TURN)
+    if lasting:
+        s.turn_cards = s.turn_cards + tuple(c for c in lasting if c not in s.turn_cards)
+        events.append(f"{' and '.join(lasting)} in effect for the rest of the turn.")
+    rest = tuple(c for c in cards if c not in FULL_TURN)
+    if not rest:
+        if targets:
+            raise IllegalAction(f"{' + '.join(cards)} takes no target")
+        return events
+    card = rest[0]
+    if card == OVERRIDE:
+        return events + _override(state, s, seat, targets)
     if card == "Boost":
-        return [f"{len(cards)} extra action{'s' if len(cards) > 1 else ''} this turn."]
-    if card == "Heat Seeker":
-        (at,) = _targets(targets, 1, "Heat Seeker needs the Creep's space")
-        fig = state.figures.get(at)
-        if fig not in (CREEP, SUPER_CREEP) or at[0] not in colony.by_label:
-            raise IllegalAction(f"no Creep on {at.lower()} (line 158: a Creep anywhere on the board)")
-        return [f"The {kill_creep(s, at)} on {at} is killed."]
+        return events + [f"{len(rest)} extra action{'s' if len(rest) > 1 else ''} this turn."]
+    if card in ("Sniper", "Heat Seeker"):
+        return events + _shoot(state, s, colony, seat, card, targets)
     if card == "Teleport":
-        (to,) = _targets(targets, 1, "Teleport needs the open space to move to")
-        if to == POD:
-            if state.pod_dock is None:
-                raise IllegalAction("the pod is not docked")
-            if seat in state.pod_robots:
-                raise IllegalAction("your robot is already aboard the pod")
-        elif to not in colony.spaces() or to in state.figures:
-            raise IllegalAction(f"{to.lower()} is not an open space (line 194: \"any open space\")")
-        _move_robot(s, seat, to)
-        return [f"Robot {seat + 1} teleports {'onto the pod' if to == POD else 'to ' + to}."]
+        return events + _teleport(state, s, colony, seat, targets)
     if card == "Pilot":
-        return _pilot(state, s, colony, cards, targets)
+        return events + _pilot(state, s, colony, rest, targets)
     if card == "Data Core":
-        return _data_core(state, s, seat, targets)
+        return events + _data_core(state, s, seat, targets)
     if card == "Module Control":
-        return _module_control(state, s, colony, targets)
+        return events + _module_control(state, s, colony, targets)
     raise AssertionError(card)
+
+
+def _override(state: State, s: State, seat: int, targets: tuple[str, ...]) -> list[str]:
+    """170: "use your core ability and your other cards through ... another player's Robot, at its
+    current position on the board", for the rest of the turn (Full Turn)."""
+    (target,) = _targets(targets, 1, "Override names the robot your cards act through, like play override 2")
+    other = int(target)
+    if other == seat or not 0 <= other < len(state.seats):
+        raise IllegalAction("Override acts through another player's robot")
+    if state.robot_space(other) is None:
+        raise IllegalAction(f"Robot {other + 1} is not on the board (line 170: \"at its current position\")")
+    s.override = other
+    return [f"Robot {seat + 1}'s cards act through Robot {other + 1} for the rest of the turn (Override)."]
+
+
+def _shoot(state: State, s: State, colony: Colony, seat: int, card: str, targets: tuple[str, ...]) -> list[str]:
+    """Sniper (184): a Creep on the tile of the robot the cards act through, or an adjacent tile;
+    Heat Seeker (158): a Creep anywhere. With Grenadier in effect a second target, a Creep adjacent to
+    the first, dies too (156; the combos 250 and 254)."""
+    if not 1 <= len(targets) <= 2:
+        raise IllegalAction(f"{card} needs the Creep's space (and with Grenadier, a second next to it)")
+    at = targets[0]
+    if card == "Sniper":
+        if at not in attack_targets(state, colony, card_robot(state, seat), sniper=True):
+            raise IllegalAction(f"no Creep on {at.lower()} on your tile or an adjacent one (line 184)")
+    elif state.figures.get(at) not in (CREEP, SUPER_CREEP) or at[0] not in colony.by_label:
+        raise IllegalAction(f"no Creep on {at.lower()} (line 158: a Creep anywhere on the board)")
+    events = [f"The {kill_creep(s, at)} on {at} is killed ({card})."]
+    if len(targets) == 2:
+        also = targets[1]
+        if GRENADIER not in s.turn_cards and not in_effect(state, seat, GRENADIER):
+            raise IllegalAction("a second target needs Grenadier in effect (lines 156, 250, 254)")
+        if at not in colony.adjacency or also not in colony.neighbours(at) or state.figures.get(also) != CREEP:
+            raise IllegalAction(f"no Creep on {also.lower()} next to {at.lower()} (line 156)")
+        events.append(f"The Creep on {also} dies too (Grenadier).")
+        kill_creep(s, also)
+    return events
+
+
+def _teleport(state: State, s: State, colony: Colony, seat: int, targets: tuple[str, ...]) -> list[str]:
+    """194: "Move to any open space" (or aboard the docked pod); with Juggernaut in effect onto any
+    Creep, killing it (258); with Swap onto any Colonist, who takes the space you left (266)."""
+    (to,) = _targets(targets, 1, "Teleport needs the space to move to")
+    mover = card_robot(state, seat)
+    effect = set(s.turn_cards) | {c for c in FULL_TURN if in_effect(state, seat, c)}
+    here = robot_at(state, mover)
+    fig = state.figures.get(to)
+    who = f"Robot {mover + 1}"
+    if to == POD:
+        if state.pod_dock is None:
+            raise IllegalAction("the pod is not docked")
+        if here == POD:
+            raise IllegalAction("your robot is already aboard the pod")
+        _move_robot(s, mover, to)
+        return [f"{who} teleports onto the pod."]
+    if to not in colony.spaces():
+        raise IllegalAction(f"{to.lower()} is not a space of the colony")
+    if fig == CREEP and JUGGERNAUT in effect:
+        kill_creep(s, to)
+        _move_robot(s, mover, to)
+        return [f"{who} teleports onto the Creep on {to} and crushes it (Juggernaut)."]
+    if fig == COLONIST and SWAP in effect:
+        if here is None or here == POD:
+            raise IllegalAction("from the pod there is no space to swap a Colonist into (docs, Readings)")
+        s.figures[here] = COLONIST
+        s.figures[to] = robot(mover)
+        return [f"{who} teleports to {to}; its Colonist takes {here} (Swap)."]
+    if fig is not None:
+        raise IllegalAction(f"{to.lower()} is not an open space (line 194: \"any open space\")")
+    _move_robot(s, mover, to)
+    return [f"{who} teleports to {to}."]
 
 
 def _targets(targets: tuple[str, ...], count: int, need: str) -> tuple[str, ...]:
@@ -151,7 +249,7 @@ def _pilot(state: State, s: State, colony: Colony, cards: tuple[str, ...], targe
         if s.phase == "over" or len(cards) == 1:
             return events
     dock = _dock(s, colony, targets)
-    s.pod_dock, s.pod_launched = dock, False
+    s.pod_dock, s.pod_launched, s.redock = dock, False, None
     aboard = ", ".join(f"Robot {x + 1}" for x in s.pod_robots)
     return [*events, f"The pod docks at {dock}" + (f" with {aboard} aboard." if aboard else ".")]
 
@@ -208,8 +306,8 @@ def _module_control(state: State, s: State, colony: Colony, targets: tuple[str, 
     events = [f"Module Control: tile {label} moves beyond {edge}."]
     moved = s.colony()
     if s.pod_dock is not None and s.pod_dock not in {d.space for d in moved.docks()}:
-        s.pod_dock = None
-        events.append("The pod's dock is no longer on the edge: it must dock again.")
+        s.pod_dock, s.redock = None, s.current
+        events.append("The pod's dock is no longer on the edge: it docks again at the start of this player's next turn.")
     if not moved.is_connected():
         events.append("The colony is now in separate sections (line 128).")
     return events

@@ -134,6 +134,15 @@ def convert(state: State, suppressed: str | None = None) -> Result:
     return s, events + more
 
 
+def invasion_targets(state: State, roll: int, colony: Colony | None = None) -> tuple[str, ...]:
+    """The tiles a roll sends a Creep to, in spiral order: 1-5, the edge tiles of that module (108);
+    6, every tile already holding a Creep, Super Creeps not counted (110, 293)."""
+    colony = colony or state.colony()
+    if roll == ALL_TILES_ROLL:
+        return tuple(t.label for t in colony.tiles if any(state.figures.get(sp) == CREEP for sp in t.space_ids()))
+    return tuple(t.label for t in colony.tiles if t.module == roll and colony.is_edge_tile(t.label))
+
+
 def invade(
     state: State,
     roll: int,
@@ -155,17 +164,11 @@ def invade(
     s.die, s.invaded = roll, ()
     colony = s.colony()
     events = [f"Invasion: the die shows {roll}."]
-    if roll == ALL_TILES_ROLL:
-        targets = [
-            t.label for t in colony.tiles if any(s.figures.get(space) == CREEP for space in t.space_ids())
-        ]
-        if not targets:
-            events.append("No tile holds a Creep: nothing invades.")
-    else:
-        targets = [t.label for t in colony.tiles if t.module == roll and colony.is_edge_tile(t.label)]
-        if not targets:
-            # 121: "2, 5 Tiles are not on the colony's edge, so they do not get a new Creep."
-            events.append(f"No Module {roll} tile is on the edge of the colony: nothing invades.")
+    targets = list(invasion_targets(s, roll, colony))
+    if not targets:
+        # 121: "2, 5 Tiles are not on the colony's edge, so they do not get a new Creep."
+        events.append("No tile holds a Creep: nothing invades." if roll == ALL_TILES_ROLL
+                      else f"No Module {roll} tile is on the edge of the colony: nothing invades.")
     if unknown := sorted(set(choices) - set(targets)):
         raise ValueError(f"tile {unknown[0]} gets no Creep on a {roll}")
     for label in targets:
@@ -199,6 +202,19 @@ def _islands(colony: Colony) -> int:
     return count
 
 
+def _knock_out(s: State, seat: int, events: list[str]) -> None:
+    """Robot Vulnerability (328-330): the robot goes down with its tile; its player is out of the game
+    until the pod next docks, and their hand is discarded (the core stays until they come back)."""
+    s.out = tuple(sorted({*s.out, seat}))
+    hands = list(s.hands)
+    s.discard, hands[seat] = s.discard + hands[seat], ()
+    s.hands = tuple(hands)
+    if s.override == seat:
+        s.override = None
+    events.append(f"Robot {seat + 1} goes down with the tile: out of the game until the pod docks again "
+                  "(Robot Vulnerability, line 328).")
+
+
 def self_destruct(state: State) -> Result:
     """126: "If a tile completely fills with Creeps, it immediately self destructs and is removed from
     play ... A Robot on a tile prevents it from self-destructing." Its Creeps go back to the supply and a
@@ -208,11 +224,12 @@ def self_destruct(state: State) -> Result:
     s = state.clone()
     colony = s.colony()
     events: list[str] = []
+    vulnerable = "vulnerability" in s.rules
     for tile in colony.tiles:
         spaces = tile.space_ids()
-        if not _full(s, spaces):
+        if not _full(s, spaces) or not any(s.figures.get(space) == CREEP for space in spaces):
             continue
-        if any(robot_seat(s.figures.get(space, "")) is not None for space in spaces):
+        if not vulnerable and any(robot_seat(s.figures.get(space, "")) is not None for space in spaces):
             continue  # 126: "A Robot on a tile prevents it from self-destructing."
         events.append(f"Tile {tile.label} (Module {tile.module}) is full of Creeps and self-destructs.")
         for key in [k for k in s.figures if _on_tile(k, tile.label)]:
@@ -222,10 +239,12 @@ def self_destruct(state: State) -> Result:
             elif figure == SUPER_CREEP:
                 s.super_creep_supply += 1
                 events.append(f"The Super Creep on {key} is lifted with its tile (line 295).")
+            elif (seat := robot_seat(figure)) is not None:
+                _knock_out(s, seat, events)
         s.destroyed = (*s.destroyed, tile.label)
         if s.pod_dock is not None and _on_tile(s.pod_dock, tile.label):
-            s.pod_dock = None
-            events.append("The Evacuation Pod is cut loose; it must dock again.")
+            s.pod_dock, s.redock = None, s.current
+            events.append("The Evacuation Pod is cut loose; it docks again at the start of this player's next turn.")
     if len(s.destroyed) > len(state.destroyed):
         left = s.colony()
         before, after = {t.module for t in colony.tiles}, {t.module for t in left.tiles}

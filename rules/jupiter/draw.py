@@ -71,11 +71,10 @@ def to_discard(state: State, seat: int) -> int:
     return max(0, len(state.hands[seat]) - hand_limit(state))
 
 
-def draw(
-    state: State, seat: int, choices: Mapping[str, str] | None = None, suppressed: str | None = None,
-) -> Result:
-    """The Draw step (130-132) for ``seat``, whose turn it is. ``choices``: for a Surge, tile letter ->
-    the space its Creep goes to where line 114 leaves a choice; ``suppressed``: a Suppressant's tile."""
+def reveal(state: State, seat: int) -> tuple[State, list[str], str | None]:
+    """The first half of a draw: the deck rebuilt if empty (140), its top card taken. An ability goes
+    to the hand at once; a Setback is returned, not yet applied (a Suppressant may answer it, 188).
+    The card is None when the deck and the discard pile are both empty."""
     if state.current != seat:
         raise NotYourTurn("only the player whose turn it is draws")
     s = state.clone()
@@ -83,30 +82,54 @@ def draw(
     name = s.seats[seat]
     if not s.deck:
         if not s.discard:
-            return s, [f"{name} has no card to draw: the deck and the discard pile are empty."]
+            return s, [f"{name} has no card to draw: the deck and the discard pile are empty."], None
         rng = Rng(state=s.rng)
         pile = list(s.discard)
         rng.shuffle(pile)
         s.deck, s.discard, s.rng = tuple(pile), (), tuple(rng.state())
         events.append(f"The Rescue deck is empty: the {len(pile)} discarded cards are shuffled into a new deck.")
     card, s.deck = s.deck[0], s.deck[1:]
-    if card not in SETBACKS:
-        hands = list(s.hands)
-        hands[seat] = hands[seat] + (card,)
-        s.hands = tuple(hands)
-        return s, [*events, f"{name} draws a Rescue card."]
-    events.append(f"{name} draws a Setback: {card}!")
+    if card in SETBACKS:
+        return s, [*events, f"{name} draws a Setback: {card}!"], card
+    hands = list(s.hands)
+    hands[seat] = hands[seat] + (card,)
+    s.hands = tuple(hands)
+    return s, [*events, f"{name} draws a Rescue card."], card
+
+
+def apply_setback(
+    state: State, card: str, choices: Mapping[str, str] | None = None, suppressed: str | None = None,
+) -> Result:
+    """A drawn Setback's effect (274-280), then the card to the discard pile (132)."""
     if card == SURGE:
-        s, more = _surge(s, dict(choices or {}), suppressed)
+        s, events = _surge(state.clone(), dict(choices or {}), suppressed)
     else:
-        s, more = _super_creeps(s, POWER_PLANT if card == POWER_GRAB else COMMAND_DISH, suppressed)
+        s, events = _super_creeps(state.clone(), POWER_PLANT if card == POWER_GRAB else COMMAND_DISH, suppressed)
     s.discard = s.discard + (card,)
-    return s, events + more
+    return s, events
+
+
+def surge_targets(state: State, colony: Colony | None = None) -> tuple[str, ...]:
+    """The tiles a Surge adds a second Creep to: those the turn's Invasion added one to (274)."""
+    colony = colony or state.colony()
+    return tuple(label for label in state.invaded if label in colony.by_label)
+
+
+def draw(
+    state: State, seat: int, choices: Mapping[str, str] | None = None, suppressed: str | None = None,
+) -> Result:
+    """The Draw step (130-132) for ``seat``, whose turn it is. ``choices``: for a Surge, tile letter ->
+    the space its Creep goes to where line 114 leaves a choice; ``suppressed``: a Suppressant's tile."""
+    s, events, card = reveal(state, seat)
+    if card in SETBACKS:
+        s, more = apply_setback(s, card, choices, suppressed)
+        events += more
+    return s, events
 
 
 def _surge(s: State, choices: dict[str, str], suppressed: str | None) -> Result:
     colony = s.colony()
-    targets = [label for label in s.invaded if label in colony.by_label]
+    targets = surge_targets(s, colony)
     if unknown := sorted(set(choices) - set(targets)):
         raise IllegalAction(f"tile {unknown[0]} gets no Surge Creep")
     events: list[str] = []
@@ -166,10 +189,16 @@ def discard(state: State, seat: int, cards: Sequence[str]) -> Result:
 
 
 def pass_turn(state: State) -> Result:
-    """Play passes to the left (136): the next seat, its actions for the turn, no die, nothing invaded."""
+    """Play passes to the left (136): the next seat, its actions for the turn, no die, nothing invaded,
+    no card in effect. A seat out of the game (Robot Vulnerability, 328) is passed over."""
     assert state.current is not None
     s = state.clone()
-    s.current = (state.current + 1) % len(s.seats)
+    n = len(s.seats)
+    seat = (state.current + 1) % n
+    while seat in s.out and seat != state.current:
+        seat = (seat + 1) % n
+    s.current = seat
     s.actions_left = actions_per_turn(s)
     s.die, s.invaded, s.core_used, s.turn_cards = None, (), (), ()
+    s.choices, s.suppressed, s.setback, s.override = (), None, None, None
     return s, [f"{s.seats[s.current]}'s turn."]

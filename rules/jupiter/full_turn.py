@@ -49,13 +49,24 @@ def in_effect(state: State, seat: int, card: str) -> bool:
     return card in state.turn_cards or (card in state.cores[seat] and _every_action(card))
 
 
+def card_robot(state: State, seat: int) -> int:
+    """The robot the seat's cards act through: its own, or the one Override names (170: "through ...
+    another player's Robot, at its current position on the board") while that robot stands on it."""
+    other = state.override
+    if state.current == seat and other is not None and other != seat and state.robot_space(other) is not None:
+        return other
+    return seat
+
+
 def _creeps_next_to(state: State, colony: Colony, space: str) -> list[str]:
     return sorted(n for n in colony.neighbours(space) if state.figures.get(n) == CREEP)
 
 
 def extended_moves(state: State, colony: Colony, seat: int) -> list[Move]:
-    """Juggernaut's moves into Creeps (with Grenadier, their second kills) and Swap's exchanges."""
-    here = robot_at(state, seat)
+    """Juggernaut's moves into Creeps (with Grenadier, their second kills), Swap's exchanges, Rocket
+    Boots' lines (with Juggernaut through Creeps, with Swap onto a Colonist), made by the robot the
+    seat's cards act through (``card_robot``: Override)."""
+    here = robot_at(state, card_robot(state, seat))
     if here is None or here not in colony.adjacency:
         return []
     jug, gren, swap = (in_effect(state, seat, c) for c in (JUGGERNAUT, GRENADIER, SWAP))
@@ -69,7 +80,8 @@ def extended_moves(state: State, colony: Colony, seat: int) -> list[Move]:
         elif swap and fig is not None and fig != SUPER_CREEP:
             out.append(Move(to))
     if in_effect(state, seat, ROCKET_BOOTS):
-        out += [Move(to) for to in _rocket_targets(state, colony, here)]
+        near = {m.to for m in out}
+        out += [Move(to) for to in rocket_paths(state, colony, seat, here) if to not in near]
     return out
 
 
@@ -99,19 +111,26 @@ def line(colony: Colony, space: str, direction: int) -> list[str]:
         current = nxt
 
 
-def _rocket_targets(state: State, colony: Colony, here: str) -> list[str]:
-    """Open spaces on a straight line from ``here`` beyond Colonists only (180), not next door: a
-    neighbouring open space is an ordinary move."""
-    out = []
+def rocket_paths(state: State, colony: Colony, seat: int, here: str) -> dict[str, tuple[str, ...]]:
+    """Rocket Boots (180): landing space -> the spaces passed on the way, on a straight line from
+    ``here``, farther than next door (a neighbouring space is an ordinary move, Juggernaut's or Swap's).
+    The line jumps Colonists (180), and Robots too under Polite Colonists (342); with Juggernaut in effect
+    it goes through Creeps, killing each (260), and may end on one; with Swap it may end on a Colonist,
+    which takes the starting space (264). It ends on an open space otherwise."""
+    jug, swap = in_effect(state, seat, JUGGERNAUT), in_effect(state, seat, SWAP)
+    polite = "polite" in state.rules
+    out: dict[str, tuple[str, ...]] = {}
     for direction in RING:
+        passed: list[str] = []
         for distance, space in enumerate(line(colony, here, direction), start=1):
             fig = state.figures.get(space)
-            if fig is None:
-                if distance > 1:
-                    out.append(space)
-            elif fig != COLONIST:
+            if distance > 1 and (fig is None or (fig == CREEP and jug) or (fig == COLONIST and swap)):
+                out.setdefault(space, tuple(passed))
+            if fig == COLONIST or (fig == CREEP and jug) or (polite and robot_seat(fig or "") is not None):
+                passed.append(space)
+            elif fig is not None:
                 break  # 180: "You may jump over Colonists, but not Creeps"
-    return sorted(out)
+    return dict(sorted(out.items()))
 
 
 def extended_attacks(state: State, colony: Colony, seat: int, targets: frozenset[str]) -> list[Attack]:
@@ -143,23 +162,32 @@ def apply_extended(state: State, s: State, colony: Colony, seat: int, action: Mo
     who = f"Robot {seat + 1}"
     match action:
         case Move(to, also):
-            here = robot_at(state, seat)
+            mover = card_robot(state, seat)
+            who = f"Robot {mover + 1}" + (f" (through Robot {seat + 1}'s Override)" if mover != seat else "")
+            here = robot_at(state, mover)
             assert here is not None
             fig = state.figures.get(to)
+            path = () if to in colony.neighbours(here) else rocket_paths(state, colony, seat, here)[to]
+            crushed = [p for p in path if state.figures.get(p) == CREEP]
+            for p in crushed:
+                kill_creep(s, p)
+            if crushed:
+                events.append(f"{who} crushes the Creep{'s' if len(crushed) > 1 else ''} on {', '.join(crushed)} "
+                              "on the way (Juggernaut + Rocket Boots).")
             if fig == CREEP and in_effect(state, seat, JUGGERNAUT):
                 kill_creep(s, to)
                 s.figures.pop(here)
-                s.figures[to] = robot(seat)
+                s.figures[to] = robot(mover)
                 events.append(f"{who} crushes the Creep on {to} (Juggernaut).")
                 if also is not None:
                     kill_creep(s, also)
                     events.append(f"The Creep on {also} dies too (Grenadier).")
             elif fig is None:
                 s.figures.pop(here)
-                s.figures[to] = robot(seat)
+                s.figures[to] = robot(mover)
                 events.append(f"{who} rockets from {here} to {to} (Rocket Boots).")
             else:
-                s.figures[here], s.figures[to] = fig, robot(seat)
+                s.figures[here], s.figures[to] = fig, robot(mover)
                 other = robot_seat(fig)
                 what = f"Robot {other + 1}" if other is not None else ("a Colonist" if fig == COLONIST else "a Creep")
                 events.append(f"{who} swaps places with {what} ({here} and {to}).")

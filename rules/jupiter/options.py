@@ -6,6 +6,9 @@
     with the Difficulty Indicator (Diagram D) and place this side face down");
   - ``labyrinthian``: every Difficulty Indicator face up (line 322, Labyrinthian Colony).
 ``solo``: Solo Play (line 346): one robot, and both dealt cards are core abilities.
+The other alternate rules (lines 326-342), each yes/no: ``vulnerability`` (Robot Vulnerability),
+``fast_creeps`` (Fast Creeps), ``ultimate`` (Ultimate Heroes: save every Colonist), ``polite``
+(Polite Colonists). The state keeps those in play in ``State.rules`` by these keys.
 """
 
 from __future__ import annotations
@@ -18,6 +21,10 @@ from pydantic import BaseModel, ConfigDict
 from rules.core.errors import BadOptions, quoted
 
 COLONY_OPTIONS = ("standard", "easier", "labyrinthian")
+RULE_NAMES = {  # option key -> the rulebook's name (lines 326-342)
+    "fast_creeps": "Fast Creeps", "polite": "Polite Colonists", "ultimate": "Ultimate Heroes",
+    "vulnerability": "Robot Vulnerability",
+}
 _TRUE = ("yes", "true", "on", "1")
 _FALSE = ("no", "false", "off", "0")
 
@@ -27,6 +34,13 @@ class JupiterOptions(BaseModel):
 
     colony: Literal["standard", "easier", "labyrinthian"] = "standard"
     solo: bool = False
+    vulnerability: bool = False
+    fast_creeps: bool = False
+    ultimate: bool = False
+    polite: bool = False
+
+    def rules(self) -> tuple[str, ...]:
+        return tuple(sorted(key for key in RULE_NAMES if getattr(self, key)))
 
 
 def option_help() -> dict[str, str]:
@@ -34,6 +48,10 @@ def option_help() -> dict[str, str]:
         "colony": "standard (default: random sides), easier (Difficulty Indicators face down) or "
         "labyrinthian (Difficulty Indicators face up)",
         "solo": "yes for Solo Play: one robot keeping both dealt cards as core abilities (default no)",
+        "vulnerability": "yes for Robot Vulnerability: robots do not stop full tiles exploding (default no)",
+        "fast_creeps": "yes for Fast Creeps: Conversion right after the Invasion (default no)",
+        "ultimate": "yes for Ultimate Heroes: save every Colonist (default no)",
+        "polite": "yes for Polite Colonists: Colonists and Robots do not block a move through (default no)",
     }
 
 
@@ -45,7 +63,10 @@ def parse_options(raw: Mapping[str, str]) -> JupiterOptions:
     colony = values.get("colony", "standard")
     if colony not in COLONY_OPTIONS:
         raise BadOptions(f"colony must be one of {', '.join(COLONY_OPTIONS)}, not '{quoted(colony)}'")
-    solo = values.get("solo", "no")
-    if solo not in _TRUE + _FALSE:
-        raise BadOptions(f"solo must be yes or no, not '{quoted(solo)}'")
-    return JupiterOptions(colony=colony, solo=solo in _TRUE)  # type: ignore[arg-type]
+    flags = {}
+    for key in ("solo", *RULE_NAMES):
+        value = values.get(key, "no")
+        if value not in _TRUE + _FALSE:
+            raise BadOptions(f"{key} must be yes or no, not '{quoted(value)}'")
+        flags[key] = value in _TRUE
+    return JupiterOptions(colony=colony, **flags)  # type: ignore[arg-type]

@@ -124,5 +124,5 @@ def new_game(seed: int, options: JupiterOptions | None = None, seats: Sequence[s
         deck=tuple(deck), discard=(), hands=hand_cards, cores=cores,
         current=0 if options.solo else None, actions_left=0, die=None,
         phase="dock" if options.solo else "choose_core",
-        rng=tuple(rng.state()),
+        rng=tuple(rng.state()), rules=options.rules(),
     )

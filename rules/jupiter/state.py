@@ -25,14 +25,16 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from rules.jupiter.colony import Colony, Hex, TilePick, build_colony, place_tile
-from rules.jupiter.data import JupiterData, game_data
+from rules.jupiter.data import COLONISTS_TO_SAVE, JupiterData, game_data
 
 COLONIST = "colonist"
 CREEP = "creep"
 SUPER_CREEP = "super_creep"
 
 # Setup decisions left to the players (lines 37, 39, 40), then play and the end.
-PHASES = ("choose_core", "first_player", "dock", "actions", "over")
+# "roll": the die is rolled and the Invasion waits for the roller's choices (Phase Shift, Suppressant,
+# where a Creep goes); "setback": a drawn Setback waits the same way; "discard": down to the hand limit.
+PHASES = ("choose_core", "first_player", "dock", "actions", "roll", "setback", "discard", "over")
 
 
 def robot(seat: int) -> str:
@@ -86,6 +88,18 @@ class State:
     invaded: tuple[str, ...] = ()  # tiles the turn's Invasion put a Creep on, in order (Surge, line 274)
     core_used: tuple[str, ...] = ()  # Once Per Turn core abilities used this turn (line 236)
     turn_cards: tuple[str, ...] = ()  # Full Turn cards played this turn, in effect until it passes (228)
+    turn: int = 0  # turns begun, for decision keys (public)
+    choices: tuple[tuple[str, str], ...] = ()  # tile -> the space picked for its Creep still to come (114)
+    suppressed: str | None = None  # the tile a Suppressant protects for the rest of the turn (188)
+    setback: str | None = None  # a Setback drawn, its effect waiting on a Suppressant (188)
+    redock: int | None = None  # the seat at the start of whose next turn the pod docks again (92)
+    out: tuple[int, ...] = ()  # Robot Vulnerability: seats whose robots are out of the game (328)
+    choosing: tuple[int, ...] = ()  # seats back in the game choosing their new core ability (330)
+    override: int | None = None  # Override: the robot the current player's cards act through (170)
+    rules: tuple[str, ...] = ()  # alternate rules in play (options.RULES), sorted
+    events: tuple[str, ...] = ()  # the latest public events, oldest first
+    result: str | None = None  # "win" or "loss" once the game is over
+    summary: str = ""  # how it ended
 
     def clone(self) -> State:
         return replace(self, figures=dict(self.figures))
@@ -97,6 +111,10 @@ class State:
         return build_colony(
             place_tile(data, t.pick(), t.label, t.hex) for t in self.tiles if t.label not in gone
         )
+
+    def goal(self) -> int:
+        """Colonists to save: 28 (line 44), or every one under Ultimate Heroes (line 338)."""
+        return self.start_colonists if "ultimate" in self.rules else COLONISTS_TO_SAVE
 
     def robot_space(self, seat: int) -> str | None:
         """Where a seat's robot stands, or None when it is aboard the pod."""

@@ -30,11 +30,13 @@ from rules.jupiter.creeps import kill_creep
 from rules.jupiter.full_turn import (
     BULLHORN,
     apply_extended,
+    card_robot,
     extended_attacks,
     extended_commands,
     extended_moves,
     in_effect,
 )
+from rules.jupiter.outcome import ended
 from rules.jupiter.reach import POD_COLONISTS, attack_targets, command_targets, move_targets, trade_partners
 from rules.jupiter.state import COLONIST, SUPER_CREEP, State, robot
 
@@ -42,7 +44,6 @@ Result = tuple[State, list[str]]
 
 ACTIONS = 5  # 50: "Each player may take a total of 5 actions on their turn"
 ACTIONS_JAMMED = 4  # 290: "limited to 4 actions per turn instead of 5"
-GOAL = 28  # 44: "Rescue 28 Colonists"
 SNIPER = "Sniper"  # 84: "unless he or she has the Sniper core ability"
 
 
@@ -75,6 +76,17 @@ def _sniper(state: State, seat: int) -> bool:
     return seat < len(state.cores) and SNIPER in state.cores[seat]
 
 
+def shot(state: State, colony: Colony, seat: int) -> frozenset[str]:
+    """The Creeps an Attack action may kill: on the robot's tile (54, 84), or with the Sniper core an
+    adjacent tile too (184), also through the robot Override names (170)."""
+    sniper = _sniper(state, seat)
+    out = attack_targets(state, colony, seat, sniper=sniper)
+    mover = card_robot(state, seat)
+    if sniper and mover != seat:
+        out |= attack_targets(state, colony, mover, sniper=True)
+    return out
+
+
 def _sub_multisets(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every distinct sorted sub-multiset of a hand, the empty one included."""
     ordered = tuple(sorted(cards))
@@ -102,8 +114,8 @@ def legal_basic(state: State, seat: int) -> list[Action]:
     loud = in_effect(state, seat, BULLHORN)
     out: list[Action] = [Move(to) for to in sorted(move_targets(state, colony, seat))]
     out += extended_moves(state, colony, seat)
-    shot = attack_targets(state, colony, seat, sniper=_sniper(state, seat))
-    out += [Attack(at) for at in sorted(shot)] + extended_attacks(state, colony, seat, shot)
+    targets = shot(state, colony, seat)
+    out += [Attack(at) for at in sorted(targets)] + extended_attacks(state, colony, seat, targets)
     out += [Command(src, to) for src, tos in command_targets(state, colony, seat, loud).items() for to in sorted(tos)]
     out += extended_commands(state, colony, seat, loud)
     mine = _sub_multisets(state.hands[seat])
@@ -127,7 +139,7 @@ def apply_basic(state: State, seat: int, action: Action) -> Result:
             _move_robot(s, seat, to)
             events.append(f"{who} moves {'onto the pod' if to == POD else 'to ' + to}.")
         case Attack(at, None):
-            if at not in attack_targets(state, colony, seat, sniper=_sniper(state, seat)):
+            if at not in shot(state, colony, seat):
                 raise IllegalAction(f"no Creep on {at.lower()} is in your shot (lines 54, 84)")
             events.append(f"{who} kills the {kill_creep(s, at)} on {at}.")
         case Command(source, to, None):
@@ -141,8 +153,8 @@ def apply_basic(state: State, seat: int, action: Action) -> Result:
             legal = extended_moves(state, colony, seat) + extended_commands(state, colony, seat, loud)
             apply_extended(state, s, colony, seat, action, legal, events)
         case Attack():
-            shot = attack_targets(state, colony, seat, sniper=_sniper(state, seat))
-            apply_extended(state, s, colony, seat, action, extended_attacks(state, colony, seat, shot), events)
+            targets = shot(state, colony, seat)
+            apply_extended(state, s, colony, seat, action, extended_attacks(state, colony, seat, targets), events)
         case _:
             raise IllegalAction("not a move, attack, command or trade action")
     # 290: the fifth action comes back the moment the last Super Creep leaves the Command Dishes.
@@ -185,12 +197,11 @@ def _launch(s: State, events: list[str]) -> None:
     s.pod_colonists = 0
     s.pod_dock = None
     s.pod_launched = True
+    s.redock = s.current  # 92: "until the beginning of the same player's next turn"
     aboard = ", ".join(f"Robot {x + 1}" for x in s.pod_robots)
     events.append(f"The pod launches: {carried} Colonist{'s' if carried != 1 else ''} saved ({s.saved} in all)"
                   + (f"; aboard: {aboard}." if aboard else "."))
-    if s.saved >= GOAL and set(s.pod_robots) >= set(range(len(s.seats))):
-        s.phase = "over"  # 300-302: 28 evacuated and every Robot off the colony in the pod
-        events.append(f"Every Robot is off the colony with {s.saved} Colonists saved: the players win.")
+    ended(s, events)  # 300-302: the goal evacuated and every Robot off the colony
 
 
 def _trade(

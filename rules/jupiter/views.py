@@ -26,11 +26,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.jupiter.colony import place_tile, space_id
-from rules.jupiter.data import COLONISTS_TO_SAVE, game_data
+from rules.jupiter.colony import Colony, place_tile, space_id
+from rules.jupiter.data import game_data
+from rules.jupiter.options import RULE_NAMES
 from rules.jupiter.state import State
 
-Phase = Literal["choose_core", "first_player", "dock", "actions", "over"]
+Phase = Literal["choose_core", "first_player", "dock", "actions", "roll", "setback", "discard", "over"]
 
 
 class _Frozen(BaseModel):
@@ -93,7 +94,16 @@ class SeatView(_Frozen):
     label: str  # "robot 1", ...; seat n moves robot n
     core: tuple[str, ...]  # core ability card(s), face up all game (lines 37, 140; solo: two, line 346)
     hand_size: int  # the hand itself is private
-    robot_space: str | None  # where the robot stands; None when aboard the pod
+    robot_space: str | None  # where the robot stands; None when aboard the pod (or out of the game)
+    out: bool = False  # Robot Vulnerability: out of the game until the pod redocks (line 328)
+
+
+class PlacementView(_Frozen):
+    """A Creep still to be placed on a tile this step (line 114): where it may go, and the pick."""
+
+    tile: str
+    spaces: tuple[str, ...]  # the candidates, the default first
+    chosen: str  # the space it will go to unless the roller picks another
 
 
 class PublicView(_Frozen):
@@ -112,6 +122,16 @@ class PublicView(_Frozen):
     actions_left: int
     die: int | None  # the last roll (line 108); None before the first
     phase: Phase
+    links: tuple[tuple[str, str], ...] = ()  # bridges between tiles (colony.py), each pair once, sorted
+    docks: tuple[str, ...] = ()  # where the pod may dock now: edge spaces like "L2" (line 40)
+    events: tuple[str, ...] = ()  # the latest public events, oldest first
+    waiting: str = ""  # what the game waits for now, and from whom
+    rules: tuple[str, ...] = ()  # alternate rules in play, by name (line 316)
+    in_effect: tuple[str, ...] = ()  # cards in effect for the current player this turn (lines 228, 234)
+    override: int | None = None  # the seat whose robot the current player's cards act through (170)
+    suppressed: str | None = None  # the tile a Suppressant protects this turn (188)
+    setback: str | None = None  # a Setback drawn, its effect about to happen (132)
+    placing: tuple[PlacementView, ...] = ()  # Creeps about to be placed (114)
 
 
 class PrivateView(_Frozen):
@@ -144,17 +164,21 @@ def _tile_view(state: State, index: int) -> TileView:
 
 
 def _tracker(state: State) -> TrackerView:
+    goal = state.goal()
     # 306: the game is lost when "it becomes impossible to save 28": losses beyond start - 28.
     return TrackerView(
-        start=state.start_colonists, to_save=COLONISTS_TO_SAVE, saved=state.saved,
-        still_needed=max(0, COLONISTS_TO_SAVE - state.saved), lost=state.lost,
-        can_still_lose=max(0, state.start_colonists - COLONISTS_TO_SAVE - state.lost),
+        start=state.start_colonists, to_save=goal, saved=state.saved,
+        still_needed=max(0, goal - state.saved), lost=state.lost,
+        can_still_lose=max(0, state.start_colonists - goal - state.lost),
         remaining=state.start_colonists - state.saved - state.lost,
     )
 
 
 def public_view(state: State) -> PublicView:
     """What the channel and spectators may see: no hand, no deck order."""
+    from rules.jupiter import status  # status reads the rules modules, which do not read views
+
+    colony = state.colony()
     return PublicView(
         colony_option=state.colony_option,  # type: ignore[arg-type]
         solo=state.solo,
@@ -173,7 +197,7 @@ def public_view(state: State) -> PublicView:
         seats=tuple(
             SeatView(
                 seat=seat, label=label, core=state.cores[seat], hand_size=len(state.hands[seat]),
-                robot_space=state.robot_space(seat),
+                robot_space=state.robot_space(seat), out=seat in state.out,
             )
             for seat, label in enumerate(state.seats)
         ),
@@ -181,7 +205,24 @@ def public_view(state: State) -> PublicView:
         actions_left=state.actions_left,
         die=state.die,
         phase=state.phase,  # type: ignore[arg-type]
+        links=_links(colony),
+        docks=tuple(d.space for d in colony.docks()) if state.phase == "dock" or state.pod_dock is None else (),
+        events=state.events,
+        waiting=status.waiting(state),
+        rules=tuple(RULE_NAMES[r] for r in state.rules),
+        in_effect=status.in_effect_cards(state),
+        override=state.override,
+        suppressed=state.suppressed,
+        setback=state.setback,
+        placing=tuple(PlacementView(tile=t, spaces=sp, chosen=c) for t, sp, c in status.placing(state, colony)),
     )
+
+
+def _links(colony: Colony) -> tuple[tuple[str, str], ...]:
+    """Bridges between two tiles (colony.py's cross-tile rule), each pair once, sorted."""
+    return tuple(sorted({
+        (a, b) for a, near in colony.adjacency.items() for b in near if a < b and a[0] != b[0]
+    }))
 
 
 def private_view(state: State, seat: int) -> PrivateView:

@@ -127,10 +127,12 @@ def test_data_core_swaps_the_core_for_a_card_in_hand():
     refused(solo, 0, Play(("Data Core",), ("Boost",)))  # which core goes?
 
 
-def test_plays_out_of_turn_and_cards_not_yet_playable_are_refused():
-    s = board({"A0": robot(0)}, **hands("Override", "Boost"))
+def test_plays_out_of_turn_and_window_cards_during_actions_are_refused():
+    s = board({"A0": robot(0)}, **hands("Phase Shift", "Suppressant", "Boost"))
     refused(s, 1, Play(("Boost",)), NotYourTurn)
-    assert "not playable" in refused(s, 0, Play(("Override",)))
+    # 172, 188: Phase Shift rerolls the die and Suppressant is played after the roll or a Setback.
+    assert "after the die is rolled" in refused(s, 0, Play(("Phase Shift",)))
+    assert "after the die is rolled" in refused(s, 0, Play(("Suppressant",), ("A",)))
 
 
 def _mover_and_place(s):
@@ -178,4 +180,4 @@ def test_module_control_cuts_the_pod_loose_when_its_edge_is_covered():
     assert dome is not None  # the seeded colony has a dome there to dock at
     docked = replace(base, pod_dock=f"{anchor.label}{dome}")
     t, events = play(docked, 0, Play(("Module Control",), (label, edge)))
-    assert t.pod_dock is None and any("dock again" in e for e in events)
+    assert t.pod_dock is None and any("docks again" in e for e in events) and t.redock == 0
