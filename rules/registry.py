@@ -6,9 +6,10 @@ from rules.core.engine import Engine
 
 
 def engines() -> dict[str, Engine]:
+    from rules.jupiter import ENGINE as jupiter
     from rules.kaploom import ENGINE as kaploom
 
-    return {kaploom.name: kaploom}
+    return {kaploom.name: kaploom, jupiter.name: jupiter}
 
 
 def get_engine(name: str) -> Engine | None:

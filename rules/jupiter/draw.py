@@ -79,7 +79,7 @@ def reveal(state: State, seat: int) -> tuple[State, list[str], str | None]:
         raise NotYourTurn("only the player whose turn it is draws")
     s = state.clone()
     events: list[str] = []
-    name = s.seats[seat]
+    name = f"Robot {seat + 1}"
     if not s.deck:
         if not s.discard:
             return s, [f"{name} has no card to draw: the deck and the discard pile are empty."], None
@@ -185,7 +185,7 @@ def discard(state: State, seat: int, cards: Sequence[str]) -> Result:
     hands = list(s.hands)
     hands[seat] = tuple(hand)
     s.hands, s.discard = tuple(hands), s.discard + tuple(cards)
-    return s, [f"{s.seats[seat]} discards {', '.join(cards)} down to the hand limit."] if cards else []
+    return s, [f"Robot {seat + 1} discards {', '.join(cards)} down to the hand limit."] if cards else []
 
 
 def pass_turn(state: State) -> Result:
@@ -201,4 +201,4 @@ def pass_turn(state: State) -> Result:
     s.actions_left = actions_per_turn(s)
     s.die, s.invaded, s.core_used, s.turn_cards = None, (), (), ()
     s.choices, s.suppressed, s.setback, s.override = (), None, None, None
-    return s, [f"{s.seats[s.current]}'s turn."]
+    return s, [f"Robot {s.current + 1}'s turn."]

@@ -10,6 +10,7 @@ lost (outcome.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -44,6 +45,20 @@ from rules.jupiter.turn import actions_per_turn, apply_basic, legal_basic
 
 MAX_EVENTS = 8
 SETUP = ("choose_core", "first_player", "dock")
+
+
+def _hand_lines(before: State, after: State) -> dict[int, str]:
+    """A private line for each seat whose hand changed (a draw, a trade, a return): hands are theirs
+    alone to see (views.py), so the channel only learns the sizes."""
+    lines = {}
+    for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        gained, gave = Counter(new) - Counter(old), Counter(old) - Counter(new)
+        if not gained and not (gave and seat != after.current):
+            continue  # cards one plays or discards oneself are in the public events already
+        parts = [f"+ {', '.join(sorted(gained.elements()))}"] if gained else []
+        parts += [f"− {', '.join(sorted(gave.elements()))}"] if gave else []
+        lines[seat] = f"Your hand: {'; '.join(parts)} (now: {', '.join(sorted(new)) or 'empty'})."
+    return lines
 
 
 class JupiterEngine:
@@ -186,7 +201,7 @@ class JupiterEngine:
             if not isinstance(action, FirstPlayer) or not 0 <= action.seat < len(s.seats):
                 raise IllegalAction("the group decides who goes first: `first <robot number>` (line 39)")
             s.current, s.phase, s.actions_left = action.seat, "dock", actions_per_turn(s)
-            events.append(f"{s.seats[seat]} decides for the group: Robot {action.seat + 1} goes first.")
+            events.append(f"Robot {seat + 1} decides for the group: Robot {action.seat + 1} goes first.")
             flow.begin_turn(s, events)
         elif state.phase == "dock":
             self._dock(s, seat, action, events)
@@ -203,7 +218,11 @@ class JupiterEngine:
             flow.next_turn(s, events)
         ended(s, events)
         s.events = (*s.events, *events)[-MAX_EVENTS:]
-        return s, [Event(e) for e in events]
+        out = [Event(e) for e in events]
+        private = _hand_lines(state, s)
+        if private and out:
+            out[-1] = Event(out[-1].text, private)
+        return s, out
 
     def _not_yours(self, state: State, seat: int) -> str:
         if state.phase == "choose_core":
@@ -222,7 +241,7 @@ class JupiterEngine:
         hands, cores = list(s.hands), list(s.cores)
         hands[seat], cores[seat] = tuple(hand), (action.card,)
         s.hands, s.cores = tuple(hands), tuple(cores)
-        events.append(f"{s.seats[seat]} takes {action.card} as core ability.")
+        events.append(f"Robot {seat + 1} takes {action.card} as core ability.")
         if s.choosing:
             s.choosing = tuple(x for x in s.choosing if x != seat)
         elif all(s.cores):
@@ -234,13 +253,13 @@ class JupiterEngine:
         space = next((d.space for d in s.colony().docks() if f"{d.label}{d.direction}" == action.space), None)
         if space is None:
             raise IllegalAction(f"{action.space.lower()} is not an exposed edge with a dome (line 40)")
-        events.append(f"{s.seats[seat]} decides for the group where the pod docks.")
+        events.append(f"Robot {seat + 1} decides for the group where the pod docks.")
         flow.dock(s, space, events)
         s.phase = "actions"
 
     def _action(self, s: State, seat: int, action: Action, events: list[str]) -> None:
         if isinstance(action, EndTurn):
-            events.append(f"{s.seats[seat]} ends their actions.")
+            events.append(f"Robot {seat + 1} ends their actions.")
             flow.end_actions(s, events)
             return
         if isinstance(action, Play):
@@ -251,8 +270,11 @@ class JupiterEngine:
             raise IllegalAction("take an action (move, attack, command, trade, play) or `end` (lines 50-58)")
         flow._set(s, t)
         events += more
-        if s.phase == "actions" and s.actions_left <= 0 and not legal_plays(s) and not ended(s, events):
-            events.append(f"{s.seats[seat]} has used every action.")
+        # Out of actions with nothing left that could give one back: the turn goes on by itself. Only
+        # public facts decide it (an empty hand, the cores), never which cards a hand holds.
+        if (s.phase == "actions" and s.actions_left <= 0 and not s.hands[seat] and not legal_plays(s)
+                and not ended(s, events)):
+            events.append(f"Robot {seat + 1} has used every action.")
             flow.end_actions(s, events)
 
     def _in_window(self, s: State, seat: int, action: Action, events: list[str]) -> None:

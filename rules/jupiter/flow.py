@@ -64,7 +64,7 @@ def _roll(s: State, events: Events) -> None:
     rng = Rng(state=s.rng)
     s.die, s.rng, s.choices = DIE[rng.below(len(DIE))], tuple(rng.state()), ()
     s.phase = "roll"
-    events.append(f"{s.seats[s.current]} rolls the die: {s.die}.")  # type: ignore[index]
+    events.append(f"Robot {s.current + 1} rolls the die: {s.die}.")  # type: ignore[operator]
     if not window_open(s):
         resolve(s, events)
 
@@ -172,7 +172,7 @@ def _after_draw(s: State, events: Events) -> None:
     if to_discard(s, s.current):  # type: ignore[arg-type]
         s.phase = "discard"
         n = to_discard(s, s.current)  # type: ignore[arg-type]
-        events.append(f"{s.seats[s.current]} is over the hand limit and discards {n} card{'s' if n > 1 else ''}.")  # type: ignore[index]
+        events.append(f"Robot {s.current + 1} is over the hand limit and discards {n} card{'s' if n > 1 else ''}.")  # type: ignore[operator]
         return
     next_turn(s, events)
 

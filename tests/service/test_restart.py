@@ -17,8 +17,12 @@ def _engines() -> list:
         from rules.kaploom import ENGINE as KAPLOOM
     except ImportError:
         return engines
+    from rules.jupiter import ENGINE as JUPITER
+
     return engines + [pytest.param(KAPLOOM, "", id="kaploom"),
-                      pytest.param(KAPLOOM, "variant=2v2", id="kaploom-2v2")]
+                      pytest.param(KAPLOOM, "variant=2v2", id="kaploom-2v2"),
+                      pytest.param(JUPITER, "", id="jupiter-rescue"),
+                      pytest.param(JUPITER, "vulnerability=yes fast_creeps=yes", id="jupiter-rescue-rules")]
 
 
 def _inv(user: str, command: str, **options: str) -> Invocation:

@@ -179,7 +179,7 @@ def test_play_passes_to_the_left_with_the_actions_of_the_moment():
     s = replace(example(), current=4, actions_left=0, die=3, invaded=("C",))
     after, events = pass_turn(s)
     assert after.current == 0 and after.actions_left == 5 and after.die is None and after.invaded == ()
-    assert events == [f"{s.seats[0]}'s turn."]
+    assert events == ["Robot 1's turn."]
     jammed, _ = draw(with_top(s, "Signal to Noise"), 4)
     assert pass_turn(jammed)[0].actions_left == 4
 
