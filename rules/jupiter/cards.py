@@ -70,7 +70,9 @@ def _spend_cards(s: State, seat: int, cards: tuple[str, ...]) -> list[str]:
     used = list(s.core_used)
     sources = []
     for card in cards:
-        if card in s.cores[seat] and _once_per_turn(s, card) and card not in used:
+        if card == OVERRIDE and card in s.cores[seat] and not s.solo:
+            sources.append("core")  # an Every Action core (234): played each time, never spent
+        elif card in s.cores[seat] and _once_per_turn(s, card) and card not in used:
             used.append(card)
             sources.append("core")
         elif card in hand:
@@ -145,6 +147,9 @@ def _effect(state: State, s: State, colony: Colony, seat: int, cards: tuple[str,
     if card == OVERRIDE:
         return events + _override(state, s, seat, targets)
     if card == "Boost":
+        if targets:
+            raise IllegalAction(f"{' + '.join(cards)} takes no target" + (" (Override is a Boost in solo play, line 346)"
+                                                                         if state.solo else ""))
         return events + [f"{len(rest)} extra action{'s' if len(rest) > 1 else ''} this turn."]
     if card in ("Sniper", "Heat Seeker"):
         return events + _shoot(state, s, colony, seat, card, targets)

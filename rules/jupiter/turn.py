@@ -112,8 +112,11 @@ def legal_basic(state: State, seat: int) -> list[Action]:
         return []
     colony = state.colony()
     loud = in_effect(state, seat, BULLHORN)
-    out: list[Action] = [Move(to) for to in sorted(move_targets(state, colony, seat))]
-    out += extended_moves(state, colony, seat)
+    plain = move_targets(state, colony, seat)
+    out: list[Action] = [Move(to) for to in sorted(plain)]
+    # A card move of another robot (Override) to a space one's own robot steps to is not listed: the
+    # notation ``move a0`` means the plain move (docs, "Readings").
+    out += [m for m in extended_moves(state, colony, seat) if m.also is not None or m.to not in plain]
     targets = shot(state, colony, seat)
     out += [Attack(at) for at in sorted(targets)] + extended_attacks(state, colony, seat, targets)
     out += [Command(src, to) for src, tos in command_targets(state, colony, seat, loud).items() for to in sorted(tos)]
