@@ -27,7 +27,7 @@ from bot.service.presentation import (
 from bot.service.replay import UNDO, effective, replay
 from bot.service.session import Session
 from bot.service.store import uncancellable
-from rules.core.engine import SYSTEM, Event
+from rules.core.engine import SYSTEM, DecisionKind, Event
 from rules.core.errors import RulesError
 from rules.core.rng import Rng
 
@@ -366,7 +366,12 @@ def _automatic(session: Session) -> dict[int, Any]:
     if not session.running:
         return {}
     ai = session.ai_seats()
-    return {seat: d for seat, d in session.pending().items() if seat == SYSTEM or seat in ai}
+    pending = session.pending()
+    # A choice the group makes together waits for the people at the table while any is asked; the AI
+    # seats take it only when nobody else could (their clocks still run out to its default).
+    people = any(seat not in ai and seat != SYSTEM and d.kind == DecisionKind.GROUP for seat, d in pending.items())
+    return {seat: d for seat, d in pending.items()
+            if seat == SYSTEM or (seat in ai and not (people and d.kind == DecisionKind.GROUP))}
 
 
 def _kept(actions: list) -> list:

@@ -174,8 +174,10 @@ class Lobby:
         session.labels = labels
         session.state = state
         # The first decisions begin now: their clocks start and their players are told.
+        who = [Seating.of(session).who(s) for s in range(len(labels))]
+        together = session.engine.seat_plan(session.options).cooperative
         return await self.driver.begin(session, f"{session.engine.title} begins: "
-                                       + " vs ".join(Seating.of(session).who(s) for s in range(len(labels))) + ".")
+                                       + (", ".join(who) + " together" if together else " vs ".join(who)) + ".")
 
     async def abort(self, inv: Invocation) -> list[Output]:
         core = self.core

@@ -57,7 +57,9 @@ class DecisionKind(str, Enum):  # noqa: UP042 - the value is stored and printed 
     TURN = "turn"  # the seat's turn; the others wait
     SIMULTANEOUS = "simultaneous"  # a part of a phase everyone plays at once, behind their screens
     REACTION = "reaction"  # out of turn, in answer to something that just happened
-    GROUP = "group"  # a choice the players make together
+    # A choice the players make together: the engine asks every seat at once, the first answer decides
+    # (the engine announces who took it); AI seats leave it to the people at the table.
+    GROUP = "group"
 
 
 SYSTEM = -1  # the seat of scripted sides: the rules' own AI opponent, chance
@@ -101,7 +103,8 @@ class SeatPlan:
     seats are numbered 0.. in that order). ``teams`` gives each label's team (empty: everyone plays
     alone); a table whose teams are uneven cannot start. ``shared``: one person may hold several
     seats (solo play of a cooperative game). ``bots``: an AI seat may play a seat (``bots:N``, an
-    empty seat, a timed-out player); without it an empty seat ends the game.
+    empty seat, a timed-out player); without it an empty seat ends the game. ``cooperative``: the
+    seats play together against the game (one shared win or loss, ``Outcome.result``).
     """
 
     labels: tuple[str, ...]
@@ -110,6 +113,7 @@ class SeatPlan:
     teams: tuple[int, ...] = ()
     shared: bool = False
     bots: bool = True
+    cooperative: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.minimum <= self.maximum <= len(self.labels):

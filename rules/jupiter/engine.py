@@ -78,8 +78,8 @@ class JupiterEngine:
         """One robot per seat, 2-7 of them (line 18: "7 Robot figures"), or one in Solo Play (346). A
         co-operative game: one person may play several robots."""
         if options.solo:
-            return SeatPlan(SEAT_LABELS[:1], 1, 1, shared=True)
-        return SeatPlan(SEAT_LABELS, 2, len(SEAT_LABELS), shared=True)
+            return SeatPlan(SEAT_LABELS[:1], 1, 1, shared=True, cooperative=True)
+        return SeatPlan(SEAT_LABELS, 2, len(SEAT_LABELS), shared=True, cooperative=True)
 
     def seat_labels(self, state: State) -> tuple[str, ...]:
         return state.seats

@@ -194,3 +194,31 @@ async def test_bad_seat_requests_are_one_line():
     assert "has not started" in only_error(await service.handle(ginv("alice", "game undo")), "alice")
     assert "not started" in only_error(await service.handle(ginv("alice", "game kick", player=person("bob"))), "alice")
     await service.close()
+
+
+async def test_a_cooperative_game_begins_together_and_group_choices_wait_for_the_people():
+    """Jupiter Rescue: the seats play together (no "vs"); who goes first and where the pod docks are
+    the group's (DecisionKind.GROUP): an AI seat leaves them to the person at the table, who may
+    answer for everyone, and the answer is announced."""
+    from rules.jupiter import ENGINE as JUPITER
+
+    service, _, _ = await virtual_service(engines={JUPITER.name: JUPITER})
+    await service.handle(ginv("alice", "game new", game=JUPITER.name, bots="1", clock="off", remind="off"))
+    await service.handle(ginv("alice", "game join"))
+    outs = await service.handle(ginv("alice", "game start"))
+    assert " vs " not in outs[0].text and "together" in outs[0].text, outs[0].text
+    session = service.session("chan-1")
+    human = next(seat for seat, holder in session.record.seats.items() if holder.kind != "bot")
+    core = JUPITER.legal_actions(session.state, human)[0]
+    await service.handle(ginv("alice", "play", action=JUPITER.format(core)))
+    # The AI chose its core at once (its own decision), but not who goes first: that waits for alice.
+    assert session.state.phase == "first_player" and set(JUPITER.pending(session.state)) == {0, 1}
+    outs = await service.handle(ginv("alice", "play", action="first 2"))
+    assert outs[0].text.startswith("Done"), outs[0].text
+    assert session.state.current == 1 and session.state.phase == "dock"
+    edge = JUPITER.format(JUPITER.legal_actions(session.state, human)[-1])
+    outs = await service.handle(ginv("alice", "play", action=edge))
+    assert session.state.pod_dock is not None
+    posted = " ".join(o.text for o in outs)
+    assert "decides for the group where the pod docks" in posted, posted
+    await service.close()
