@@ -47,14 +47,14 @@ MAX_EVENTS = 8
 SETUP = ("choose_core", "first_player", "dock")
 
 
-def _hand_lines(before: State, after: State) -> dict[int, str]:
+def _hand_lines(before: State, after: State, actor: int) -> dict[int, str]:
     """A private line for each seat whose hand changed (a draw, a trade, a return): hands are theirs
     alone to see (views.py), so the channel only learns the sizes."""
     lines = {}
     for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
         gained, gave = Counter(new) - Counter(old), Counter(old) - Counter(new)
-        if not gained and not (gave and seat != after.current):
-            continue  # cards one plays or discards oneself are in the public events already
+        if not gained and not (gave and seat != actor):
+            continue  # cards one plays, discards or makes one's core are in the public events already
         parts = [f"+ {', '.join(sorted(gained.elements()))}"] if gained else []
         parts += [f"− {', '.join(sorted(gave.elements()))}"] if gave else []
         lines[seat] = f"Your hand: {'; '.join(parts)} (now: {', '.join(sorted(new)) or 'empty'})."
@@ -103,11 +103,11 @@ class JupiterEngine:
             return {seat: Decision(DecisionKind.SIMULTANEOUS, "core", ChooseCore(state.hands[seat][0]),
                                    "choose your core ability") for seat in self.to_act(state)}
         if state.phase == "first_player":
-            return {seat: Decision(DecisionKind.GROUP, "first", FirstPlayer(0), "who goes first?")
+            return {seat: Decision(DecisionKind.GROUP, "first", FirstPlayer(0), "decide who goes first")
                     for seat in self.to_act(state)}
         if state.phase == "dock":
             first = self.legal_actions(state, self.to_act(state)[0])
-            return {seat: Decision(DecisionKind.GROUP, f"t{t}.dock", first[0], "where does the pod dock?")
+            return {seat: Decision(DecisionKind.GROUP, f"t{t}.dock", first[0], "choose where the pod docks")
                     for seat in self.to_act(state)}
         seat = state.current
         assert seat is not None
@@ -219,7 +219,7 @@ class JupiterEngine:
         ended(s, events)
         s.events = (*s.events, *events)[-MAX_EVENTS:]
         out = [Event(e) for e in events]
-        private = _hand_lines(state, s)
+        private = _hand_lines(state, s, seat)
         if private and out:
             out[-1] = Event(out[-1].text, private)
         return s, out

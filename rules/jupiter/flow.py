@@ -198,7 +198,9 @@ def redock_due(s: State) -> bool:
 def begin_turn(s: State, events: Events) -> None:
     if redock_due(s):
         s.phase = "dock"
-        events.append("The Evacuation Pod returns: anyone may choose where it docks (`dock <edge>`).")
+        first = s.turn == 0 and not s.pod_launched
+        events.append(("Anyone may choose where the Evacuation Pod docks first" if first else
+                       "The Evacuation Pod returns: anyone may choose where it docks") + " (`dock <edge>`).")
     else:
         s.phase = "actions"
 
