@@ -176,6 +176,12 @@ class JupiterEngine:
     def format(self, action: Action) -> str:
         return format_action(action)
 
+    def menu_labels(self, state: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]):
+        """What the menus to this seat's actions show (``rules.core.engine.MenuLabels``)."""
+        from rules.jupiter.menus import menu_labels
+
+        return menu_labels(state, seat, prefix, options)
+
     def public_action(self, state: State, seat: int, action: Action) -> str:
         """Everything happens in the open but the cards a trade moves between two hands (56, 98): the
         channel learns who traded and how many cards went each way."""
