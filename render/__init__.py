@@ -27,6 +27,7 @@ Names = Mapping[int, str] | None
 # Game name (the engine's registry key) -> the package that draws it.
 RENDERERS: dict[str, str] = {
     "kaploom": "render.kaploom",
+    "jupiter-rescue": "render.jupiter",
 }
 
 

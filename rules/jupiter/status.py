@@ -10,7 +10,7 @@ from rules.jupiter.state import State
 
 def waiting(state: State) -> str:
     if state.phase == "over":
-        return state.summary
+        return ""  # the board's banner tells how it ended (PublicView.summary)
     if state.choosing:
         return ", ".join(f"Robot {x + 1}" for x in state.choosing) + ": choose a new core ability (`core <card>`)"
     if state.phase == "choose_core":

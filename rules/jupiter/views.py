@@ -132,6 +132,10 @@ class PublicView(_Frozen):
     suppressed: str | None = None  # the tile a Suppressant protects this turn (188)
     setback: str | None = None  # a Setback drawn, its effect about to happen (132)
     placing: tuple[PlacementView, ...] = ()  # Creeps about to be placed (114)
+    hand_limit: int = 4  # 134, less one per Power Plant held by a Super Creep (288)
+    actions_per_turn: int = 5  # 50; 4 while a Command Dish is held (290)
+    result: Literal["win", "loss"] | None = None  # once the game is over
+    summary: str = ""  # how it ended
 
 
 class PrivateView(_Frozen):
@@ -177,6 +181,8 @@ def _tracker(state: State) -> TrackerView:
 def public_view(state: State) -> PublicView:
     """What the channel and spectators may see: no hand, no deck order."""
     from rules.jupiter import status  # status reads the rules modules, which do not read views
+    from rules.jupiter.draw import hand_limit
+    from rules.jupiter.turn import actions_per_turn
 
     colony = state.colony()
     return PublicView(
@@ -215,6 +221,10 @@ def public_view(state: State) -> PublicView:
         suppressed=state.suppressed,
         setback=state.setback,
         placing=tuple(PlacementView(tile=t, spaces=sp, chosen=c) for t, sp, c in status.placing(state, colony)),
+        hand_limit=hand_limit(state, colony),
+        actions_per_turn=actions_per_turn(state, colony),
+        result=state.result,  # type: ignore[arg-type]
+        summary=state.summary,
     )
 
 

@@ -28,7 +28,7 @@ OPTION_SETS = [
 @pytest.mark.parametrize("raw", OPTION_SETS, ids=lambda raw: ",".join(f"{k}={v}" for k, v in raw.items()) or "default")
 def test_selfplay_every_option_set(raw):
     out = io.StringIO()
-    assert run(E, raw, games=3, seed=17, out=out, max_steps=3000, image_every=40) == 0, out.getvalue()
+    assert run(E, raw, games=3, seed=17, out=out, max_steps=3000, image_every=6) == 0, out.getvalue()
 
 
 @pytest.mark.parametrize("robots", [3, 5, 7])
