@@ -163,6 +163,9 @@ class Lobby:
         explicit = record.options.get("seed")
         seed = int(explicit) if explicit is not None else derive_seed(core.seed_source, record.channel_id, record.id)
         state = session.engine.new_game(seed, session.options, labels)
+        # The started game's own labels: a game of interchangeable seats may number them afresh
+        # (robots 1 and 7 taken play as robot 1 and robot 2), and every later line uses those.
+        labels = tuple(session.engine.seat_labels(state))
         clock = clocks.initial(len(labels), session.settings)
         await core.store.start_game(record.id, seed, session.engine.dump(state), core.now(), labels=labels,
                                     seats=holders, clock=clock)

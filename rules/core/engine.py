@@ -214,7 +214,9 @@ class Engine(Protocol, Generic[StateT, ActionT]):
     def private_view(self, state: StateT, seat: int) -> BaseModel: ...
 
     def seat_labels(self, state: StateT) -> tuple[str, ...]:
-        """The labels of the seats this game was started with, in seat order."""
+        """The labels of the seats this game was started with, in seat order. A game whose seats are
+        interchangeable may number the taken ones afresh (robots 1 and 7 taken: robot 1, robot 2);
+        the service names the seats by these from the start on."""
 
     def outcome(self, state: StateT) -> Outcome | None: ...
 

@@ -68,7 +68,9 @@ def new_game(seed: int, options: JupiterOptions | None = None, seats: Sequence[s
     data = game_data()
     if seats is None:
         seats = SEAT_LABELS[: 1 if options.solo else MIN_PLAYERS]
-    seats = tuple(seats)
+    # The robots are interchangeable: the seats taken are numbered afresh in order, so that robot n is
+    # seat n - 1 in every text, notation and picture (robots 1 and 7 taken play as robots 1 and 2).
+    seats = SEAT_LABELS[: len(tuple(seats))]
     if options.solo and len(seats) != 1:
         raise BadOptions("solo play has exactly one robot (line 346)")
     if not options.solo and not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:

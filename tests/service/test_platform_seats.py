@@ -208,6 +208,9 @@ async def test_a_cooperative_game_begins_together_and_group_choices_wait_for_the
     outs = await service.handle(ginv("alice", "game start"))
     assert " vs " not in outs[0].text and "together" in outs[0].text, outs[0].text
     session = service.session("chan-1")
+    # The AI took the last seat (robot 7), alice the first: interchangeable robots are numbered
+    # afresh, so the channel, the board and the notation all speak of robots 1 and 2.
+    assert session.labels == ("robot 1", "robot 2") and "AI (robot 2)" in outs[0].text, outs[0].text
     human = next(seat for seat, holder in session.record.seats.items() if holder.kind != "bot")
     core = JUPITER.legal_actions(session.state, human)[0]
     await service.handle(ginv("alice", "play", action=JUPITER.format(core)))
@@ -219,6 +222,8 @@ async def test_a_cooperative_game_begins_together_and_group_choices_wait_for_the
     edge = JUPITER.format(JUPITER.legal_actions(session.state, human)[-1])
     outs = await service.handle(ginv("alice", "play", action=edge))
     assert session.state.pod_dock is not None
-    posted = " ".join(o.text for o in outs)
-    assert "decides for the group where the pod docks" in posted, posted
+    # The announcement is in the channel's story of the game (the living board keeps its newest lines,
+    # and the AI seat has played its whole turn since).
+    log = await service.handle(ginv("bob", "game log"))
+    assert "Robot 1 decides for the group where the pod docks" in " ".join(o.text for o in log)
     await service.close()
