@@ -13,8 +13,9 @@ whole pixels, so the mask does not depend on where it lands. PNGs: ``render.png`
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from functools import lru_cache
 from math import ceil, floor
 from pathlib import Path
@@ -28,6 +29,7 @@ FONT_DIR = Path(__file__).with_name("fonts")
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 RGB = tuple[int, int, int]
+Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 
 
@@ -329,3 +331,14 @@ def build_palette(base: tuple[RGB, ...]) -> Image.Image:
     return palette
 
 
+def display_name(names: Names, seat: int) -> str | None:
+    """The seat's display name made drawable: one line, no control characters, and nothing beyond
+    the Basic Multilingual Plane (emoji), which the bundled font has no glyphs for."""
+    if not names or seat not in names:
+        return None
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in names[seat]
+        if ch.isspace() or (ord(ch) <= 0xFFFF and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    )
+    return " ".join(kept.split()) or None

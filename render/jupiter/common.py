@@ -3,29 +3,15 @@ the derived facts a player plans with (hand limit and actions a turn under Super
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
-from render.core import Pen, fit_text, font, text_width
+from render.core import Pen, display_name, fit_text, font, text_width
 from render.jupiter.pieces import robot_chip
 from render.jupiter.style import GOLD, MUTED, PANEL, PHASE_TITLE, TAG_GRAY, TEXT, readable_on
 from rules.jupiter.views import PublicView
 
 MARGIN = 12
 Names = Mapping[int, str] | None  # seat -> display name of who sits there
-
-
-def display_name(names: Names, seat: int) -> str | None:
-    """The seat's display name made drawable: one line, no control characters, and nothing beyond
-    the Basic Multilingual Plane (emoji), which the bundled font has no glyphs for."""
-    if not names or seat not in names:
-        return None
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in names[seat]
-        if ch.isspace() or (ord(ch) <= 0xFFFF and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
-    )
-    return " ".join(kept.split()) or None
 
 
 def seat_label(view: PublicView, seat: int) -> str:

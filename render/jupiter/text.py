@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from render.core import display_name
 from render.jupiter.cards import combos, play_hint, reminder, scope, slug
-from render.jupiter.common import display_name, hand_limit
+from render.jupiter.common import hand_limit
 from render.jupiter.style import PHASE_TITLE
 from rules.jupiter.views import PrivateView
 

@@ -11,14 +11,13 @@ the last events and the shared pool.
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen, fit_text, font, text_width, wrap_text
+from render.core import Pen, display_name, fit_text, font, text_width, wrap_text
 from render.kaploom.common import (
     MARGIN,
     WIDTH,
     Names,
     boards_block,
     dice_strip,
-    display_name,
     label,
     labels,
     role_and_name,

@@ -7,7 +7,6 @@ smaller than 14 px (7 px in the preview; only tags and the legend are that small
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
 from render.core import Pen, fit_font, fit_text, font, text_width
@@ -38,19 +37,6 @@ Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 def label(player: PlayerView) -> str:
     return player.label.upper()
-
-
-def display_name(names: Names, seat: int) -> str | None:
-    """The seat's display name made drawable: one line, no control characters, and nothing beyond
-    the Basic Multilingual Plane (emoji), which the bundled font has no glyphs for."""
-    if not names or seat not in names:
-        return None
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in names[seat]
-        if ch.isspace() or (ord(ch) <= 0xFFFF and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
-    )
-    return " ".join(kept.split()) or None
 
 
 def role_and_name(

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from render.kaploom.common import ROLE_SHORT, display_name, formula, value_text
+from render.core import display_name
+from render.kaploom.common import ROLE_SHORT, formula, value_text
 from render.kaploom.style import BOARD_ORDER, BOARD_TITLE, FACE_NAME, PHASE_TITLE
 from rules.kaploom.views import ActionView, AssignmentView, DieView, PlayerView, PrivateView, TotalView
 

@@ -9,7 +9,7 @@ import render_fixtures as fx
 from PIL import Image, ImageChops
 
 from render import core, render_private, render_public
-from render.kaploom.common import display_name
+from render.core import display_name
 
 PUBLIC = fx.all_public()
 PRIVATE = fx.all_private()
