@@ -340,3 +340,21 @@ def test_a_game_replays_from_seed_and_log_and_reloads_mid_turn():
     for seat, text in log:
         again, _ = E.apply(again, seat, E.parse(again, seat, text))
     assert E.dump(again) == E.dump(s)
+
+
+def test_polite_colonists_let_a_straight_line_pass_robots():
+    # 342: "Colonists and Robots don't block movement as long as movement doesn't end on an occupied
+    # space". Moves are one space, so the lines of Rocket Boots (180) are what it changes: they jump
+    # Colonists always, and Robots too under this rule.
+    from test_jupiter_turn import board
+
+    from rules.jupiter.full_turn import line, rocket_paths
+
+    s = board({"E0": robot(0), "E1": robot(1)}, turn_cards=("Rocket Boots",))
+    colony = s.colony()
+    assert line(colony, "E0", 1)[:3] == ["E1", "A4", "A0"]
+    assert "A4" not in rocket_paths(s, colony, 0, "E0")
+    polite = replace(s, rules=("polite",))
+    assert rocket_paths(polite, colony, 0, "E0")["A4"] == ("E1",)
+    t, _ = E.apply(replace(polite, cores=CORES, hands=((), (), ())), 0, Move("A4"))
+    assert t.figures["A4"] == robot(0) and t.figures["E1"] == robot(1) and t.actions_left == 4
