@@ -18,6 +18,7 @@ the colony's geometry, which depends on the tiles alone).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -51,9 +52,22 @@ W_ABOARD = 3.0  # a Colonist aboard the pod, beyond reaching it
 W_SAVED = 3.5  # a Colonist carried away
 W_CONVERT = 22.0  # a Colonist next to a Creep at the end of the turn
 W_CASCADE = 3.0  # ... and each Colonist next to that one (the Creep it becomes)
-W_EXPOSED = 1.2  # a Colonist next to an open edge space (an invading Creep may come there)
+W_RISK = 0.0  # per Colonist the next invasion may have to put a Creep next to, times its chance
+W_RISK_DEFENDER = 30.0  # the same for the robot whose job is defence
+DEFENDERS_FROM = 3  # seats from which one robot defends
+RISK_ANSWERED = 0.2  # ... when the next player's robot can shoot it before it converts anyone
+REACH = 3  # moves the next player may spend to get a shot
 W_ROBOT = 0.7  # each step the robot stands from where it is wanted next turn
-W_BLOCK = 1.6  # the robot standing on the Colonists' road to the pod
+W_BLOCK = 3.0  # the robot standing on the Colonists' road to the pod
+W_IN_POD = 5.0  # the robot aboard the docked pod commands the dock tile only
+W_ENTRY = 0.0  # the robot on a space next to the dock dome
+W_CROWD = 2.0  # per other robot on the tile the robot ends on (they command the same Colonists)
+W_DOCK_BLOCK = 10.0  # the robot standing on the dock dome: nobody boards
+W_FRONT = 1.0  # each step nearer than FRONT steps counts once more (the next load first)
+FRONT = 6
+W_CRITICAL = 3.0  # the safest tile of Module 3 (or 4) nearly full of Creeps, per square of missing room
+CRIT_SLACK = 7  # room (spaces without a Creep) below which a critical tile is in danger
+W_WORTH = 0.8  # how much a tile's Colonists and Creeps in reach make it worth standing on
 
 # How much a card is worth keeping (discards, and what playing one from the hand costs).
 CARD_WORTH = {
@@ -149,16 +163,84 @@ class Ctx:
         self.cores = pub.seats[self.seat].core
         self.hand = view.hand
         self.dock = pub.pod.dock if not pub.pod.launched else None
-        self.target = self.dock or best_dock(self, b.docks)[1]  # where the Colonists should go
         self.n_seats = len(pub.seats)
-        # Distances to the pod: the dock dome is 1 step from it; Creeps are walls.
-        self.dist = _bfs(b.adj, {self.target: 1} if self.target and figs.get(self.target) != CRP else {},
-                         lambda s: figs.get(s) != CRP)
-        self.colony_tiles = {s[0] for s, f in figs.items() if f == COL}
         self.endgame = self.saved >= self.goal
+        self.target = self.dock or endgame_dock(self, b.docks) or best_dock(self, b.docks)[1]
+        # Distances to the pod: the dock dome is 1 step from it; Creeps are walls.
+        mine = f"R{self.seat}"
+        self.dist = _bfs(b.adj, {self.target: 1} if self.target else {},
+                         lambda s: s not in figs or figs[s] == COL or figs[s] == mine)
+        self.colony_tiles = {s[0] for s, f in figs.items() if f == COL}
+        self.stranded = False
+        if self.endgame and self.dock:
+            for k in range(len(pub.seats)):
+                where = self._robot(k)
+                if where not in (None, POD) and _pod_cost(self, figs, where, self.dock) >= 3 * FAR:
+                    self.stranded = True
+        self.guards = "Robot Vulnerability" not in self.rules  # 126 vs 328
+        self.guarded = {s[0] for s, f in figs.items() if f.startswith("R") and f != f"R{self.seat}"}
+        mods: dict[int, list[str]] = {}
+        for label, mod in b.module.items():
+            mods.setdefault(mod, []).append(label)
+        self.critical = tuple(tuple(mods[m]) for m in (3, 4) if m in mods)
+        self.step_value = [_step_value(d) for d in range(FAR + 1)]
+        # With three robots or more the last one keeps the Creeps off the Colonists; the others rescue.
+        self.defender = self.n_seats >= DEFENDERS_FROM and self.seat == self.n_seats - 1
+        self.w_risk = W_RISK_DEFENDER if self.defender else W_RISK
+        self.slack_cache: dict = {}
+        # The spaces whose figures decide a tile's slack: its own, and the Colonists' spaces next to them.
+        self.rim = {label: frozenset(n for s in sp for n in b.adj[s]) - set(sp) for label, sp in b.tiles.items()}
+        self.watch = {label: tuple(sp) + tuple(sorted(self.rim[label])) for label, sp in b.tiles.items()}
+        answered = self._answered()
+        risky = []
+        for label in b.tiles:
+            p = (1 / 6 if label in b.edge_tiles else 0.0)
+            if any(figs.get(s) == CRP for s in b.tiles[label]):
+                p += 1 / 6
+            if p and label != pub.suppressed and any(t in self.colony_tiles for t in b.near[label]):
+                # A Creep the next player can shoot before the Conversion costs them actions; one they
+                # cannot reach converts a Colonist and spreads (Fast Creeps: nobody can answer, 334).
+                risky.append((label, p * (RISK_ANSWERED if label in answered else 1.0)))
+        self.risky = tuple(risky)
+        self.robots_on: dict[str, int] = {}
+        for k in range(self.n_seats):
+            where = self._robot(k)
+            if k != self.seat and where not in (None, POD):
+                self.robots_on[where[0]] = self.robots_on.get(where[0], 0) + 1
+        self.dock_entries = frozenset(b.adj[self.target]) if self.target else frozenset()
         self._road()
         self._creep_map()
         self._robot_map()
+
+    def _answered(self) -> frozenset[str]:
+        """Tiles where the next player can shoot a Creep before the next Conversion."""
+        if self.fast:
+            return frozenset()
+        n = self.n_seats
+        nxt = next(((self.seat + k) % n for k in range(1, n + 1) if not self.pub.seats[(self.seat + k) % n].out),
+                   self.seat)
+        if nxt == self.seat:
+            return frozenset()  # solo: my next turn comes after the Conversion anyway
+        where = self._robot(nxt)
+        core = self.pub.seats[nxt].core
+        if "Heat Seeker" in core:
+            return frozenset(self.board.tiles)
+        figs, adj = self.figs, self.board.adj
+        if where == POD:
+            if not self.dock or self.dock in figs:
+                return frozenset()
+            start = {self.dock: 1}
+        elif where is None:
+            return frozenset()
+        else:
+            start = {where: 0}
+        reach = _bfs(adj, start, lambda s: s not in figs)
+        tiles = {s[0] for s, d in reach.items() if d <= REACH}
+        if where not in (None, POD):
+            tiles.add(where[0])
+        if "Sniper" in core:
+            tiles = {t for x in tiles for t in self.board.near[x]}
+        return frozenset(tiles)
 
     def _robot(self, seat: int) -> str | None:
         sv = self.pub.seats[seat]
@@ -204,6 +286,8 @@ class Ctx:
                 c += 1.0
             if s in self.road or (self.target and s[0] == self.target[0]):
                 c += 1.0
+            if s == self.target:
+                c += 8.0  # nobody boards past it
             if b.module[s[0]] in (3, 4) and crowded[s[0]] >= len(b.tiles[s[0]]) - 2:
                 c += 2.0  # a critical tile close to self-destructing (126, 308)
             cost[s] = c
@@ -219,21 +303,42 @@ class Ctx:
         for o in others:
             if o and o != POD:
                 covered |= b.near[o[0]]
+        # What each Colonist could gain from a command next turn: a step nearer the pod (or aboard).
+        gain: dict[str, float] = {}
+        sv = self.step_value
+        for s, f in figs.items():
+            if f != COL:
+                continue
+            d = self.dist.get(s, FAR)
+            if s == self.target:
+                gain[s] = W_STEP + W_FRONT + W_ABOARD + sv[1]
+                continue
+            if d >= FAR:
+                continue
+            if any(n not in figs and self.dist.get(n, FAR) < d for n in b.adj[s]):
+                gain[s] = sv[d] - sv[d - 1]
+        by_tile: dict[str, list[tuple[float, str]]] = {}
+        for s, g in gain.items():
+            by_tile.setdefault(s[0], []).append((g, s))
         worth: dict[str, float] = {}
         for label in b.tiles:
-            w = 0.0
+            cands = []
             for t in b.near[label]:
-                for s in b.tiles[t]:
-                    f = figs.get(s)
-                    if f == COL:
-                        d = self.dist.get(s, FAR)
-                        w += (1.0 if d <= 6 else 0.4) * (0.5 if t in covered else 1.0)
+                half = t in covered
+                cands += [g * (0.5 if half else 1.0) for g, _ in by_tile.get(t, ())]
+            cands.sort(reverse=True)
+            w = W_WORTH * sum(cands[:ACTIONS])
+            w += self.w_risk * 0.5 * sum(p * SLACK_COST[_slack(self, figs, t)] for t, p in self.risky if t == label)
             for s in b.tiles[label]:
-                if figs.get(s) == CRP:
-                    w += 1.5 if s[0] in self.colony_tiles else 0.3
-            if self.target and self.target[0] in b.near[label]:
-                w += 2.0
+                if figs.get(s) == CRP and s[0] in self.colony_tiles:
+                    w += 1.0
             worth[label] = w
+        if self.critical:
+            base = _critical(self, figs, None)
+            if base > 0:
+                for labels in self.critical:
+                    for label in labels:
+                        worth[label] = worth.get(label, 0.0) + base - _critical(self, figs, f"{label}0")
         best = sorted(worth, key=lambda t: (-worth[t], t))[:6]
         value: dict[str, float] = {}
         for label in best:
@@ -241,7 +346,7 @@ class Ctx:
                      lambda s: s not in figs or figs[s] == COL or s == self.me)
             top = worth[label]
             for s, k in d.items():
-                v = top - W_ROBOT * 3 * k if k > 0 else top
+                v = top - (W_ROBOT + 0.05 * top) * k
                 if v > value.get(s, -1e9):
                     value[s] = v
         self.robot_value = value
@@ -283,26 +388,30 @@ def _start(ctx: Ctx) -> Sim:
                frozenset(pub.pod.robots))
 
 
+def _step_value(d: int) -> float:
+    """What a Colonist ``d`` steps from the pod costs: the steps near the pod count most (the next load)."""
+    near = min(d, FRONT)
+    mid = min(max(d - FRONT, 0), 4)
+    far = max(d - FRONT - 4, 0)
+    return (W_STEP + W_FRONT) * near + W_STEP * mid + 0.4 * W_STEP * far
+
+
 def _threatened(figs: dict, adj: dict, s: str) -> bool:
     return any(figs.get(n) == CRP for n in adj[s])
 
 
 def evaluate(ctx: Ctx, sim: Sim) -> float:
     adj, figs, dist = ctx.board.adj, sim.figs, ctx.dist
-    edge = ctx.board.edge_spaces
     total = 0.0
-    expose = W_EXPOSED * (2.0 if ctx.fast else 1.0)
     for s, f in figs.items():
         if f == COL:
             d = dist.get(s, FAR)
-            total -= W_STEP * (d if d < FAR else FAR)
+            total -= ctx.step_value[d] if d < FAR else ctx.step_value[FAR]
             threat = False
             for n in adj[s]:
-                g = figs.get(n)
-                if g == CRP:
+                if figs.get(n) == CRP:
                     threat = True
-                elif g is None and n in edge:
-                    total -= expose
+                    break
             if threat:
                 total -= W_CONVERT + W_CASCADE * sum(1 for n in adj[s] if figs.get(n) == COL)
         elif f == CRP:
@@ -310,31 +419,147 @@ def evaluate(ctx: Ctx, sim: Sim) -> float:
     for s in ctx.supers:
         if s in figs:
             total -= ctx.creep_cost[s]
-    total += (W_STEP + W_ABOARD) * sim.aboard + (W_STEP + W_SAVED) * (sim.saved - ctx.saved)
+    total += (W_STEP + W_FRONT + W_ABOARD) * sim.aboard + (W_STEP + W_FRONT + W_SAVED) * (sim.saved - ctx.saved)
     total -= sim.spent
     total += _robot_term(ctx, sim)
+    if ctx.critical:
+        total -= _critical(ctx, figs, sim.me)
+    w = ctx.w_risk
+    if w:
+        for label, p in ctx.risky:
+            total -= w * p * SLACK_COST[_slack(ctx, figs, label)]
     return total
+
+
+SLACK_COST = (1.0, 0.5, 0.2, 0.05, 0.0)  # by how many more Creeps a tile takes before one must touch a Colonist
+
+
+def _slack(ctx: Ctx, figs: dict, label: str) -> int:
+    """How many Creeps tile ``label`` can still take (line 114, the roller choosing) before one must go
+    next to a Colonist or in a Colonist's place (0-4)."""
+    b = ctx.board
+    key = (label, tuple(figs.get(s) == COL if s in ctx.rim[label] else s in figs for s in ctx.watch[label]))
+    cached = ctx.slack_cache.get(key)
+    if cached is not None:
+        return cached
+    adj = b.adj
+    taken: set[str] = set()
+    count = 0
+    while count < len(SLACK_COST) - 1:
+        opts = [s for s in b.edge[label] if s not in figs and s not in taken]
+        if not opts:
+            opts = [s for s in b.tiles[label] if s not in figs and s not in taken]
+        safe = [o for o in opts if not any(figs.get(n) == COL for n in adj[o])]
+        if not safe:
+            break
+        taken.add(safe[0])
+        count += 1
+    ctx.slack_cache[key] = count
+    return count
+
+
+def _tile_risk(ctx: Ctx, figs: dict, label: str) -> float:
+    """The least harm (in Colonists touched) an invading Creep can do on this tile (line 114)."""
+    b, adj = ctx.board, ctx.board.adj
+    opts = [s for s in b.edge[label] if s not in figs]
+    if not opts:
+        opts = [s for s in b.tiles[label] if s not in figs]
+    best = 99.0
+    if opts:
+        for o in opts:
+            n = 0
+            for m in adj[o]:
+                if figs.get(m) == COL:
+                    n += 1
+            if n < best:
+                best = n
+                if n == 0:
+                    return 0.0
+        return best
+    for o in b.tiles[label]:
+        if figs.get(o) == COL:
+            n = 1.5
+            for m in adj[o]:
+                if figs.get(m) == COL:
+                    n += 1
+            best = min(best, n)
+    return 0.0 if best == 99.0 else best
+
+
+def _critical(ctx: Ctx, figs: dict, me: str | None) -> float:
+    """308: the game is lost when every Module 3 or every Module 4 tile is destroyed. A tile fills with
+    Creeps unless a robot stands on it (126); the penalty grows as the safest tile of each fills."""
+    out = 0.0
+    for labels in ctx.critical:
+        best = 0
+        for label in labels:
+            if ctx.guards and (label in ctx.guarded or (me and me != POD and me[0] == label)):
+                best = 99
+                break
+            spaces = ctx.board.tiles[label]
+            creeps = sum(1 for s in spaces if figs.get(s) == CRP)
+            if not creeps and label not in ctx.board.edge_tiles:
+                best = 99  # no Creep comes to an inner tile without Creeps (108, 110)
+                break
+            slack = len(spaces) - creeps
+            if slack > best:
+                best = slack
+        if best < CRIT_SLACK:
+            out += W_CRITICAL * (CRIT_SLACK - best) ** 2
+    return out
 
 
 def _robot_term(ctx: Ctx, sim: Sim) -> float:
     me = sim.me
     done = sim.saved >= ctx.goal
     if done:
+        # Enough saved: the robots only have to get off the colony (302); that is worth more than
+        # anything left to do, and each action it takes a little less.
         if me == POD or me is None:
             return 200.0
-        return -8.0 * ctx.pod_dist.get(me, FAR)
+        return max(20.0, 120.0 - 8.0 * _pod_cost(ctx, sim.figs, me))
     if me is None:
         return 0.0
     if me == POD:
-        v = ctx.robot_value.get(ctx.target, ctx.robot_floor) - 2.0 if ctx.target else ctx.robot_floor
+        v = ctx.robot_value.get(ctx.target, ctx.robot_floor) - W_IN_POD if ctx.target else ctx.robot_floor
     else:
         v = ctx.robot_value.get(me, ctx.robot_floor)
-        if me in ctx.road:
+        if me == ctx.target:
+            v -= W_DOCK_BLOCK
+        elif me in ctx.road:
             v -= W_BLOCK
+        if me in ctx.dock_entries:
+            v -= W_ENTRY
+        v -= W_CROWD * ctx.robots_on.get(me[0], 0)
     if ctx.saved + 7 >= ctx.goal and ctx.target:
         # The load that finishes the game: the robot closes in on the pod.
         v -= 0.8 * (0 if me == POD else ctx.pod_dist.get(me, FAR))
     return v
+
+
+def _pod_cost(ctx: Ctx, figs: dict, me: str, target: str | None = None) -> float:
+    """Actions the robot needs to board the pod (or reach the dock dome while it is away): a Creep in
+    the way is shot then passed (2), a Colonist or robot stepped round (2, 3)."""
+    target = target or ctx.target
+    if not target:
+        return FAR
+
+    adj = ctx.board.adj
+    best = {me: 0}
+    todo = [(0, me)]
+    while todo:
+        d, s = heapq.heappop(todo)
+        if s == target:
+            return d + 1
+        if d > best.get(s, 99):
+            continue
+        for n in adj[s]:
+            f = figs.get(n)
+            step = 1 if f is None else 2 if f in (CRP, COL) else 3
+            if d + step < best.get(n, 99):
+                best[n] = d + step
+                heapq.heappush(todo, (d + step, n))
+    return 3 * FAR
 
 
 # --- moves in the search ----------------------------------------------------------------------------
@@ -378,9 +603,7 @@ def _children(ctx: Ctx, sim: Sim) -> list[Any]:
     elif me is not None:
         for n in adj[me]:
             f = figs.get(n)
-            if f is None:
-                out.append(Move(n))
-            elif f == CRP and "Juggernaut" in sim.effects:
+            if f is None or (f == CRP and "Juggernaut" in sim.effects):
                 out.append(Move(n))
         if me == sim.dock:
             out.append(Move(POD))
@@ -418,14 +641,97 @@ def _children(ctx: Ctx, sim: Sim) -> list[Any]:
     return out
 
 
+class Macro:
+    """Walk to a Creep's tile and shoot it: several actions the search takes as one step."""
+
+    __slots__ = ("steps", "attack")
+
+    def __init__(self, steps: tuple[Move, ...], attack: Attack) -> None:
+        self.steps = steps
+        self.attack = attack
+
+    def first(self) -> Any:
+        return self.steps[0] if self.steps else self.attack
+
+
+def _macros(ctx: Ctx, sim: Sim) -> list[Macro]:
+    """For each Creep about to convert a Colonist (or jamming a Command Dish) out of the robot's shot:
+    the shortest walk to a space from which it is shot, then the shot, if the actions left allow."""
+    me = sim.me
+    if me is None or sim.acts < 2:
+        return []
+    figs, adj = sim.figs, ctx.board.adj
+    wanted = {}
+    for s, f in figs.items():
+        if f == CRP and any(figs.get(n) == COL for n in adj[s]):
+            wanted[s] = s[0]
+    for s, kind in ctx.supers.items():
+        if kind == "command_dish" and s in figs:
+            wanted[s] = s[0]
+    if not wanted:
+        return []
+    shot = set(_shot(ctx, sim))
+    sniper = "Sniper" in sim.effects
+    goals: dict[str, list[str]] = {}
+    for s, label in wanted.items():
+        if s in shot:
+            continue
+        for t in (ctx.board.near[label] if sniper else (label,)):
+            goals.setdefault(t, []).append(s)
+    if not goals:
+        return []
+    # Breadth-first over open spaces from the robot (from the pod: through the dock dome).
+    start = me
+    prev: dict[str, str | None] = {}
+    frontier: list[str] = []
+    if me == POD:
+        if not sim.dock or sim.dock in figs:
+            return []
+        prev[sim.dock] = None
+        frontier = [sim.dock]
+    else:
+        prev[start] = None
+        frontier = [start]
+    out: list[Macro] = []
+    done: set[str] = set()
+    depth = 0 if me != POD else 1
+    while frontier and depth <= sim.acts - 1:
+        nxt = []
+        for sp in frontier:
+            for target in goals.get(sp[0], ()):
+                if target in done:
+                    continue
+                done.add(target)
+                path = []
+                cur: str | None = sp
+                while cur is not None and cur != start:
+                    path.append(Move(cur))
+                    cur = prev[cur]
+                out.append(Macro(tuple(reversed(path)), Attack(target)))
+            if depth == sim.acts - 1:
+                continue
+            for n in adj[sp]:
+                if n not in prev and n not in figs:
+                    prev[n] = sp
+                    nxt.append(n)
+        frontier = nxt
+        depth += 1
+    return out
+
+
 def _touches_colonist(figs: dict, adj: dict, s: str) -> bool:
     return any(figs.get(n) == COL for n in adj.get(s, ()))
 
 
 def _apply(ctx: Ctx, sim: Sim, action: Any) -> Sim | None:
     """The action on a copy of ``sim``; None when the search cannot follow it."""
+    if isinstance(action, Macro):
+        cur: Sim | None = sim
+        for a in (*action.steps, action.attack):
+            cur = _apply(ctx, cur, a) if cur is not None else None
+        return cur
     s = sim.copy()
-    figs, adj = s.figs, ctx.board.adj
+    figs = s.figs
     if isinstance(action, Move):
         to, me = action.to, s.me
         if me is None:
@@ -500,7 +806,7 @@ def _search(ctx: Ctx, firsts: list[tuple[Any, Sim]], depth: int) -> tuple[float,
     for _ in range(depth - 1):
         nxt = []
         for _, first, sim in beam:
-            for a in _children(ctx, sim):
+            for a in (*_children(ctx, sim), *_macros(ctx, sim)):
                 child = _apply(ctx, sim, a)
                 if child is None:
                     continue
@@ -576,12 +882,16 @@ def _play_first(ctx: Ctx, sim: Sim, play: Play) -> Sim | None:
         s.spent -= 6.0 if play.targets[0] == ctx.target else 0.0
         return s
     if cards == ("Pilot",) and s.dock is not None and not play.targets:
-        # Launch now: only to finish the game (everyone aboard, enough saved with those aboard).
+        # Launch now: to finish the game (everyone aboard, enough saved with those aboard), or, once
+        # enough are saved, to bring the pod round to a robot with no way to where it is docked.
         everyone = all(ctx._robot(k) in (POD, None) for k in range(ctx.n_seats) if k != ctx.seat)
         if s.me == POD and everyone and s.saved + s.aboard >= ctx.goal:
             s.saved += s.aboard
             s.aboard = 0
             s.dock = None
+            return s
+        if s.me == POD and ctx.endgame and ctx.stranded:
+            s.spent -= 50.0
             return s
         return None
     if cards == ("Pilot", "Pilot") and play.targets and s.aboard >= 4:
@@ -633,6 +943,11 @@ def _actions(ctx: Ctx, legal: Sequence[Any]) -> Any:
             continue
         if child is not None:
             firsts.append((a, child))
+    for m in _macros(ctx, sim):
+        if m.first() in legal:
+            child = _apply(ctx, sim, m)
+            if child is not None:
+                firsts.append((m.first(), child))
     boost = [a for a, _ in firsts if isinstance(a, Play) and all(c in ("Boost", "Override") for c in a.cards)
              and (ctx.pub.solo or "Override" not in a.cards)]
     if boost and sim.acts >= 0:
@@ -807,8 +1122,21 @@ def _discard(ctx: Ctx, legal: Sequence[Any]) -> Any:
     return min(options, key=lambda a: (sum(CARD_WORTH.get(c, 1.0) for c in a.cards), a.cards))
 
 
+def endgame_dock(ctx: Ctx, docks: Sequence[str]) -> str | None:
+    """Enough are saved: the dock the robots still on the colony reach soonest (None otherwise)."""
+    if not ctx.endgame or not docks:
+        return None
+    robots = [w for k in range(ctx.n_seats) if (w := ctx._robot(k)) not in (None, POD)]
+    if not robots:
+        return None
+    return min(docks, key=lambda d: (sum(_pod_cost(ctx, ctx.figs, w, d) for w in robots), d))
+
+
 def _dock(ctx: Ctx, legal: Sequence[Any]) -> Any:
     docks = [a.space for a in legal if isinstance(a, Dock)]
+    end = endgame_dock(ctx, docks)
+    if end is not None:
+        return Dock(end)
     _, best = best_dock(ctx, docks)
     return Dock(best) if best is not None and Dock(best) in legal else legal[0]
 
