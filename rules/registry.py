@@ -8,8 +8,9 @@ from rules.core.engine import Engine
 def engines() -> dict[str, Engine]:
     from rules.jupiter import ENGINE as jupiter
     from rules.kaploom import ENGINE as kaploom
+    from rules.retro import ENGINE as retro
 
-    return {kaploom.name: kaploom, jupiter.name: jupiter}
+    return {kaploom.name: kaploom, jupiter.name: jupiter, retro.name: retro}
 
 
 def get_engine(name: str) -> Engine | None:

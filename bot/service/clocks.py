@@ -49,16 +49,39 @@ def advance(
     new = copy.deepcopy(dict(clock)) or {"seats": {}, "votes": {}}
     seats = new.setdefault("seats", {})
     began: list[int] = []
-    for seat in sorted({int(s) for s in seats} | {s for s in decisions if s != SYSTEM}):
+    _pause(seats, decisions.get(SYSTEM), now)
+    for seat in sorted({int(s) for s in seats if int(s) != SYSTEM} | {s for s in decisions if s != SYSTEM}):
         entry = seats.setdefault(str(seat), {"bank": float(settings.clock.bank) if settings.clock else 0.0})
         decision = decisions.get(seat) if seat not in ai_seats else None
         key = entry.get("key")
         if key is not None and (decision is None or decision.key != key):
+            if entry.get("rule_at") is not None:
+                # What was left of a rule's timer when the decision ended (a decision's ``measure``).
+                left = (parse_time(entry["rule_at"]) - now).total_seconds()
+                new["rule_left"] = max(0, int(left))
             _end(entry, settings, now)
         if decision is not None and entry.get("key") != decision.key:
             _begin(entry, decision, settings, now)
             began.append(seat)
     return new, began
+
+
+def _pause(seats: dict[str, Any], decision: Decision | None, now: datetime) -> None:
+    """The scripted side's pause (a ``SYSTEM`` decision with a ``time_limit``): its step is due that
+    long after it was asked. A new pause begins when none is running: from now, or, when the last one
+    fell due and was played, from when it fell due, so steps keep their rhythm and a clock that jumped
+    (a restart, the table's ``wait``) catches up on every step that fell within the jump. The entry's
+    ``key`` is its deadline, so each step is a deadline of its own for the timekeeper."""
+    key = str(SYSTEM)
+    if decision is None or decision.time_limit is None:
+        seats.pop(key, None)
+        return
+    running = seats.get(key, {}).get("rule_at")
+    if running is not None and parse_time(running) > now:
+        return
+    start = parse_time(running) if running is not None else now
+    when = iso(start + timedelta(seconds=decision.time_limit))
+    seats[key] = {"bank": 0.0, "rule_at": when, "key": when}
 
 
 def _end(entry: dict[str, Any], settings: GameSettings, now: datetime) -> None:

@@ -141,7 +141,7 @@ class Driver:
             played += 1
             seat, decision = next(iter(auto.items()))
             if seat == SYSTEM:
-                step = Step(seat, decision.default, "system")
+                step = Step(seat, scripted_action(session, decision), "system")
             else:
                 known = derived(engine, session.state)
                 legal, view = list(known.legal(seat)), known.private_view(seat)
@@ -152,6 +152,14 @@ class Driver:
         if owed or session.automatic_due:
             session.automatic_due = owed
             self.core.on_clock_change(session)  # the timekeeper plays the rest on its next turn
+        return outputs
+
+    async def scripted(self, session: Session) -> list[Output]:
+        """The scripted side's paused step is due: play it, then whatever follows at once."""
+        decision = session.pending().get(SYSTEM)
+        if decision is None:
+            return []
+        outputs = await self.submit(session, Step(SYSTEM, scripted_action(session, decision), "system"))
         return outputs
 
     async def time_out(self, session: Session, seat: int, note: str) -> list[Output]:
@@ -362,7 +370,8 @@ class Driver:
 
 
 def _automatic(session: Session) -> dict[int, Any]:
-    """The decisions taken now without a person: the scripted side's and AI seats'."""
+    """The decisions taken now without a person: the scripted side's (unless it pauses first: the
+    timekeeper plays it when its ``time_limit`` is up) and AI seats'."""
     if not session.running:
         return {}
     ai = session.ai_seats()
@@ -371,7 +380,16 @@ def _automatic(session: Session) -> dict[int, Any]:
     # seats take it only when nobody else could (their clocks still run out to its default).
     people = any(seat not in ai and seat != SYSTEM and d.kind == DecisionKind.GROUP for seat, d in pending.items())
     return {seat: d for seat, d in pending.items()
-            if seat == SYSTEM or (seat in ai and not (people and d.kind == DecisionKind.GROUP))}
+            if (seat == SYSTEM and d.time_limit is None) or (seat in ai and not (people and d.kind == DecisionKind.GROUP))}
+
+
+def scripted_action(session: Session, decision: Any) -> Any:
+    """What the scripted side plays: its default, or the time measured when the decision asks for it
+    (``Decision.measure``: the seconds left on the rule timer that ended last)."""
+    if not decision.measure:
+        return decision.default
+    left = int(session.record.clock.get("rule_left", 0))
+    return session.engine.parse(session.state, SYSTEM, decision.measure.format(seconds=left))
 
 
 def _kept(actions: list) -> list:

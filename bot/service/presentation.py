@@ -154,6 +154,25 @@ def clock_line(session: Session, now: Any) -> str | None:
     return ("Clocks: " + ", ".join(parts)) if parts else None
 
 
+def rule_line(session: Session, now: Any, seat: int | None = None) -> str | None:
+    """When a rule's own timer runs out (Retro Bots' programming minute), as a countdown: Discord
+    draws ``<t:…:R>`` as "in 42 seconds" and keeps it ticking in everyone's client; the table
+    writes the seconds left. ``seat``: that seat's timer only."""
+    from bot.service import clocks
+    from bot.service.settings import format_duration
+
+    entries = session.record.clock.get("seats", {}) if session.running else {}
+    times = [clocks.parse_time(e["rule_at"]) for key, e in entries.items()
+             if e.get("rule_at") and int(key) != SYSTEM and (seat is None or int(key) == seat)]
+    if not times:
+        return None
+    when = min(times)
+    if _on_discord(session.channel_id):
+        return f"⏱ Time runs out <t:{int(when.timestamp())}:R>."
+    left = max(0.0, (when - now).total_seconds())
+    return f"⏱ Time runs out in {format_duration(left)}."
+
+
 def _on_discord(channel_id: str) -> bool:
     return channel_id.isascii() and channel_id.isdigit()
 
@@ -187,6 +206,9 @@ class Presenter:
         times = clock_line(session, self.clock.now()) if self.clock is not None and not final else None
         if times:
             text = f"{text}\n{times}"
+        rule = rule_line(session, self.clock.now()) if self.clock is not None and not final else None
+        if rule:
+            text = f"{text}\n{rule}"
         buttons: tuple[Button, ...] = () if final else components.board_buttons(session.game_id)
         return Output(Target.channel(session.channel_id), text, image_name="board.png", buttons=buttons,
                       drawing=self._drawing("render_public", session, view, known.public_key(),
@@ -211,6 +233,9 @@ class Presenter:
         select: Select | None = None
         if choices:
             lines.append(f"Your move: {plural(len(choices), 'choice')} — below, or /play in the channel.")
+            rule = rule_line(session, self.clock.now(), seat) if self.clock is not None else None
+            if rule:
+                lines.append(rule)
             buttons, select = menu_components(session, seat)
         elif engine.outcome(session.state) is None:
             lines.append(waiting_line(engine, session.state, seating))

@@ -28,6 +28,7 @@ from bot.service.presentation import channel_link, user_mention
 from bot.service.seats import Seats
 from bot.service.session import Session
 from bot.service.settings import format_duration
+from rules.core.engine import SYSTEM
 from rules.core.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -144,8 +145,10 @@ class Timekeeper:
         if decision is None:
             await self._set_clock(session, clocks.cleared(session.record.clock, seat, _FIELD[kind]))
             return []
-        who = session.who(seat)
         try:
+            if seat == SYSTEM:
+                return await self.driver.scripted(session)
+            who = session.who(seat)
             if kind == "rule":
                 return await self.driver.time_out(session, seat, f"Time is up for {who}.")
             policy = session.settings.timeout

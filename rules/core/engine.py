@@ -78,7 +78,13 @@ class Decision:
     ``default`` is the action taken for the seat when its time runs out; it is always legal (for
     the ``SYSTEM`` seat it is what the scripted side does, at once).
     ``time_limit`` is a rule's own timer in seconds (Retro Bots' programming minute, a reaction
-    window): when it runs out the default is played, whatever the game's clock settings say.
+    window): when it runs out the default is played, whatever the game's clock settings say. On the
+    ``SYSTEM`` seat it is a pause: the scripted step is played that long after it is asked (so the
+    channel can watch a run step by step), not at once.
+    ``measure``: for a ``SYSTEM`` decision, a notation with ``{seconds}`` that the service plays
+    instead of the default, filled with the whole seconds that were left on the rule timer of the
+    decisions that ended last (0 if it ran out or there was none): how a rule that carries unused
+    time over (Retro Bots' timer) learns it, through the action log, so a replay gives the same.
     The seat's legal actions are ``engine.legal_actions(state, seat)``; whether one may be taken
     back is ``engine.undoable(state, seat, action)``.
     """
@@ -88,6 +94,7 @@ class Decision:
     default: Any
     prompt: str = ""  # what is asked, in a few words
     time_limit: float | None = None
+    measure: str = ""
 
     def __post_init__(self) -> None:
         if not _KEY.fullmatch(self.key):

@@ -39,7 +39,7 @@ def place(state: State, bot: Bot, square: Square, facing: str | None = None) -> 
 
 def doors_jammed(state: State) -> bool:
     """JAMMED DOORS (house card): "Until the end of next round no Bot may pass through a door"."""
-    return state.jammed_until >= state.round
+    return state.jammed_until > 0 and state.jammed_until >= state.round
 
 
 def may_exit(state: State, bot: Bot) -> bool:
@@ -258,7 +258,7 @@ def leave(state: State, bot: Bot, door: int, out: list[str], credit: int | None)
             state.owed = (*state.owed, ("upgrade", credit, "rescued the Minionbot"))
         return
     x, y = outside_of(door)
-    state.bots[bot.id] = replace(bot, x=x, y=y, facing=inward(door), stunned=False, outside=door)
+    state.bots[bot.id] = replace(bot, x=x, y=y, facing=inward(door), outside=door)
     out.append(f"{name} goes out through the {door_name} door and waits outside.")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.retro.data import game_data
 from rules.retro.state import Bot, State
-from rules.retro.views import BotView, DoorView, PublicView, RunView, SeatView
+from rules.retro.views import BotView, DoorView, PrivateView, PublicView, RunView, SeatView
 
 SHORT = {"servobot": "S", "hazbot": "H", "lasbot": "L", "grillbot": "G", "visebot": "V", "progbot": "P",
          "bossbot": "B", "minionbot": "M", "crate": ""}
@@ -66,4 +66,17 @@ def public_view(state: State, waiting: str = "") -> PublicView:
         last_calamity=data.calamity(last).name if last else "", timer=timer_now(state), bank=state.bank,
         rush=state.rush, jammed=state.jammed_until >= state.round > 0, run=run, queue=state.queue,
         waiting=waiting, events=state.events, result=state.result, summary=state.summary,
+    )
+
+
+def private_view(state: State, seat: int, waiting: str, choices: tuple[str, ...]) -> PrivateView:
+    from rules.retro import programs
+
+    limits = programs.class_limits(state, seat)
+    return PrivateView(
+        public=public_view(state, waiting), seat=seat, program=state.programs[seat], locked=state.locked[seat],
+        counters_left=tuple(sorted(programs.counters_left(state, seat).items())),
+        limits=tuple((cls, limits.get(cls, 0)) for cls in ("loader", "shooter", "hacker")),
+        program_max=programs.program_max(state, seat), must_enter=programs.must_enter(state, seat),
+        runs_if_stunned=programs.runs_if_stunned(state, seat), choices=choices,
     )

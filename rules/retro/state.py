@@ -118,6 +118,9 @@ class State:
     armor_used: tuple[bool, ...] = ()  # Armor Plating spent this round, per seat
     serial: int = 0  # numbers for Surplus Rogues' ids
     ran: tuple[str, ...] = ()  # the instructions of the program running now, revealed as they run
+    asked: tuple[int, ...] = ()  # seats asked this round whether to surrender an Upgrade
+    decisions: int = 0  # choices asked so far while running (numbers decision keys)
+    pause: float = 0.0  # seconds between two steps of a run (option)
     events: tuple[str, ...] = ()
     result: str | None = None
     summary: str = ""
