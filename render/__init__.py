@@ -28,6 +28,7 @@ Names = Mapping[int, str] | None
 RENDERERS: dict[str, str] = {
     "kaploom": "render.kaploom",
     "jupiter-rescue": "render.jupiter",
+    "retro-bots": "render.retro",
 }
 
 

@@ -36,6 +36,8 @@ class Seating:
     names: Mapping[int, str]
 
     def who(self, seat: int) -> str:
+        if seat == SYSTEM:
+            return "The game"  # the scripted side: a run's steps, chance
         return f"{self.names.get(seat, 'nobody')} ({self.labels[seat]})"
 
     @staticmethod
@@ -48,9 +50,10 @@ def public_dump(engine: Engine, state: Any) -> dict[str, Any]:
 
 
 def waiting_line(engine: Engine, state: Any, seating: Seating) -> str:
-    seats = [seat for seat in derived(engine, state).pending() if seat != SYSTEM]
+    pending = derived(engine, state).pending()
+    seats = [seat for seat in pending if seat != SYSTEM]
     if not seats:
-        return "Nobody is asked to act."
+        return "The game plays on by itself…" if SYSTEM in pending else "Nobody is asked to act."
     return "Waiting for " + " and ".join(seating.who(s) for s in seats) + "."
 
 
@@ -74,8 +77,8 @@ def step_post(
         return "\n".join([f"{seating.who(seat)}:", *texts, *outcome_lines(outcome, seating)])
     if not texts and _public_unchanged(engine, state, public_before):
         return None
-    lines = [f"{seating.who(seat)}:", *texts]
-    if len(lines) == 1:
+    lines = [f"{seating.who(seat)}:", *texts] if seat != SYSTEM or not texts else list(texts)
+    if len(lines) == 1 and seat != SYSTEM:
         lines[0] += " acted."
     lines.append(waiting_line(engine, state, seating))
     return "\n".join(lines)

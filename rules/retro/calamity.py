@@ -32,11 +32,13 @@ def draw(state: State, reason: str, out: list[str]) -> None:
             return
     card_id, state.deck = state.deck[0], state.deck[1:]
     card = data.calamity(card_id)
+    state.last_drawn = card_id
     out.append(f"Calamity ({reason}): {card.name} — {data.calamity_text[card.kind]}")
     if card.kind == "catastrophe":
         state.catastrophes = (*state.catastrophes, card_id)
         if len(state.catastrophes) >= CATASTROPHES_TO_LOSE:
             state.result, state.phase = "loss", "over"
+            state.queue, state.cursor, state.owed = (), None, ()
             state.summary = f"Three Catastrophes are face up: the Rogues win (round {state.round})."
             out.append(state.summary)
         return

@@ -54,7 +54,7 @@ def public_view(state: State, waiting: str = "") -> PublicView:
     if state.cursor is not None:
         c = state.cursor
         run = RunView(seat=c.seat, shown=state.ran, runs=c.stop, hacking=c.hacking, asking=c.choice)
-    last = state.discard[-1] if state.discard else (state.catastrophes[-1] if state.catastrophes else "")
+    last = state.last_drawn
     return PublicView(
         title="Retro Bots vs Rogues", round=state.round, phase=state.phase, width=board.width,
         height=board.height,

@@ -121,6 +121,7 @@ class State:
     asked: tuple[int, ...] = ()  # seats asked this round whether to surrender an Upgrade
     decisions: int = 0  # choices asked so far while running (numbers decision keys)
     pause: float = 0.0  # seconds between two steps of a run (option)
+    last_drawn: str = ""  # the Calamity drawn last
     events: tuple[str, ...] = ()
     result: str | None = None
     summary: str = ""
