@@ -18,11 +18,14 @@ def _engines() -> list:
     except ImportError:
         return engines
     from rules.jupiter import ENGINE as JUPITER
+    from rules.retro import ENGINE as RETRO
 
     return engines + [pytest.param(KAPLOOM, "", id="kaploom"),
                       pytest.param(KAPLOOM, "variant=2v2", id="kaploom-2v2"),
                       pytest.param(JUPITER, "", id="jupiter-rescue"),
-                      pytest.param(JUPITER, "vulnerability=yes fast_creeps=yes", id="jupiter-rescue-rules")]
+                      pytest.param(JUPITER, "vulnerability=yes fast_creeps=yes", id="jupiter-rescue-rules"),
+                      # the run's steps at once (no pause) and no timer: this test has no virtual clock
+                      pytest.param(RETRO, "pause=0 timer=off bossbot=yes minionbot=yes crates=yes", id="retro-bots")]
 
 
 def _inv(user: str, command: str, **options: str) -> Invocation:
@@ -58,8 +61,12 @@ def _pick(engine, legal: list[str], version: int, seat: int) -> str:
 async def _steps(service, engine, count: int) -> int:
     """Up to ``count`` actions by the fixed policy; fewer when the game ends first."""
     done = 0
-    while done < count and (session := service.session("chan")) is not None:
+    while (session := service.session("chan")) is not None and (
+            done < count or engine.to_act(session.state)[:1] == (-1,)):
         seat = engine.to_act(session.state)[0]
+        if seat < 0:  # the scripted side owes more steps than one settle plays: the timekeeper's turn
+            await service.timekeeper.run_due(service.core.clock.now())
+            continue
         legal = [engine.format(a) for a in engine.legal_actions(session.state, seat)]
         notation = _pick(engine, legal, session.version, seat)
         outs = await service.handle(_inv(PLAYERS[seat], "play", action=notation))
