@@ -1,0 +1,96 @@
+"""How long a Retro Bots vs Rogues step takes: the engine (apply, legal actions, views) and the images.
+
+States come from seeded random playouts (3 players, Bossbot, Minionbot and crates). For each step: ``apply`` of the
+chosen action, ``legal_actions`` of the seat to act next, the public view; then the board drawn
+three ways: whole (``render.core.draw_whole``), banded with nothing kept (``render.bands`` cleared),
+and "step by step" (bands kept from the previous step's board, which is what a command's image costs
+in play); and the private screen of the seat to act, step by step.
+
+    python bench/retro_speed.py [--seeds 3] [--steps 120]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from render import bands  # noqa: E402
+from render.core import draw_whole  # noqa: E402
+from render.retro import board, screen  # noqa: E402
+from render.retro.style import BACKGROUND, palette  # noqa: E402
+from rules.core.rng import Rng  # noqa: E402
+from rules.retro import ENGINE as E  # noqa: E402
+
+
+OPTIONS = E.parse_options({"bossbot": "yes", "minionbot": "yes", "crates": "yes"})
+
+
+def ms(values: list[float]) -> str:
+    q = statistics.quantiles(values, n=100) if len(values) > 1 else values * 99
+    return f"median {statistics.median(values) * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms, max {max(values) * 1000:.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--steps", type=int, default=120)
+    args = parser.parse_args()
+    times: dict[str, list[float]] = {k: [] for k in ("apply", "legal", "view", "whole", "cold", "step", "screen")}
+    names = {0: "alice", 1: "bob", 2: "carol"}
+    for seed in range(args.seeds):
+        s = E.new_game(seed, OPTIONS, ("Retro 1", "Retro 2", "Retro 3"))
+        rng = Rng(seed)
+        bands.clear()
+        for _ in range(args.steps):
+            if E.outcome(s) is not None:
+                break
+            seat = sorted(E.pending(s))[0]
+            t = time.perf_counter()
+            legal = E.legal_actions(s, seat)
+            times["legal"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            s, _ = E.apply(s, seat, rng.choice(legal))
+            times["apply"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            view = E.public_view(s)
+            times["view"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            step = board.render_board(view, names)
+            times["step"].append(time.perf_counter() - t)
+            nxt = next((p for p in sorted(E.pending(s)) if p >= 0), 0)
+            t = time.perf_counter()
+            screen.render_screen(E.private_view(s, nxt), names)
+            times["screen"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            whole = draw_whole(board.WIDTH, BACKGROUND, lambda pen, v=view: board.layout(pen, v, names), palette())
+            times["whole"].append(time.perf_counter() - t)
+            assert whole == step, "banded and whole pictures differ"
+    # Banded with nothing kept: the same views again, the bands cleared before each.
+    s = E.new_game(99, OPTIONS, ("Retro 1", "Retro 2", "Retro 3"))
+    rng = Rng(99)
+    for _ in range(args.steps // 2):
+        if E.outcome(s) is not None:
+            break
+        seat = sorted(E.pending(s))[0]
+        s, _ = E.apply(s, seat, rng.choice(E.legal_actions(s, seat)))
+        view = E.public_view(s)
+        bands.clear()
+        t = time.perf_counter()
+        board.render_board(view, names)
+        times["cold"].append(time.perf_counter() - t)
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(f"{len(times['apply'])} steps over {args.seeds} seeded games (3 players)")
+    for key, label in (("legal", "legal_actions"), ("apply", "apply"), ("view", "public view"),
+                       ("whole", "board drawn whole"), ("cold", "board banded, nothing kept"),
+                       ("step", "board step by step (bands kept)"), ("screen", "screen step by step")):
+        print(f"{label:34} {ms(times[key])}")
+
+
+if __name__ == "__main__":
+    main()
