@@ -27,7 +27,6 @@ from render.retro.style import BACKGROUND, palette  # noqa: E402
 from rules.core.rng import Rng  # noqa: E402
 from rules.retro import ENGINE as E  # noqa: E402
 
-
 OPTIONS = E.parse_options({"bossbot": "yes", "minionbot": "yes", "crates": "yes"})
 
 

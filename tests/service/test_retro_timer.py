@@ -6,6 +6,8 @@ programming keeps the programs secret and the deadline."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from platform_kit import channel_posts, ginv, virtual_service, wait
 
 from bot.service.clock import VirtualClock
@@ -14,15 +16,16 @@ from rules.retro import ENGINE as RETRO
 SECRET = ("F2", "SHOVE", "B2")  # instruction words that must not reach the channel early
 
 
-async def retro_game(service, options="timer=60 pause=1.5", users=("alice", "bob")):
-    await service.handle(ginv(users[0], "game new", game="retro-bots", options=options, clock="off", remind="off"))
+async def retro_game(service, options="timer=60 pause=1.5", users=("alice", "bob"), channel="chan-1"):
+    await service.handle(ginv(users[0], "game new", channel, game="retro-bots", options=options, clock="off",
+                              remind="off"))
     for user in users:
-        await service.handle(ginv(user, "game join"))
-    await service.handle(ginv(users[0], "game start"))
+        await service.handle(ginv(user, "game join", channel))
+    await service.handle(ginv(users[0], "game start", channel))
     for user in users:
-        outs = await service.handle(ginv(user, "play", action="type treadbot"))
+        outs = await service.handle(ginv(user, "play", channel, action="type treadbot"))
         assert outs[0].text.startswith("Done"), outs[0].text
-    return service.session("chan-1")
+    return service.session(channel)
 
 
 async def act(service, user: str, action: str):
@@ -105,4 +108,14 @@ async def test_the_countdown_is_shown_on_the_board_and_the_panel():
     assert panel and "⏱ Time runs out in 45s." in panel[0].text
     board = (await service.handle(ginv("carol", "game board")))[0].text
     assert "⏱ Time runs out in 45s." in board
+    await service.close()
+
+
+async def test_on_discord_the_countdown_is_a_live_timestamp():
+    """Discord draws ``<t:…:R>`` as "in 45 seconds" and keeps it ticking in every client."""
+    service, clock, _ = await virtual_service(engines={"retro-bots": RETRO})
+    await retro_game(service, channel="123456789")
+    board = (await service.handle(ginv("carol", "game board", "123456789")))[0].text
+    deadline = int((clock.now() + timedelta(seconds=60)).timestamp())
+    assert f"⏱ Time runs out <t:{deadline}:R>." in board
     await service.close()
