@@ -342,3 +342,29 @@ def display_name(names: Names, seat: int) -> str | None:
         if ch.isspace() or (ord(ch) <= 0xFFFF and unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
     )
     return " ".join(kept.split()) or None
+
+
+class PanelColours(NamedTuple):
+    fill: RGB
+    edge: RGB
+    text: RGB
+    muted: RGB
+
+
+def events_panel(pen: Pen, events: tuple[str, ...] | list[str], x: int, y: int, width: int,
+                 colours: PanelColours, gap: int = 10) -> int:
+    """The "LAST EVENTS" panel both boards end with: the newest line bold and bright, each event
+    wrapped to two lines at most. Returns the y below it (``gap`` added); nothing when no events."""
+    if not events:
+        return y
+    lines: list[tuple[str, bool]] = []
+    for index, event in enumerate(events):
+        newest = index == len(events) - 1
+        for number, line in enumerate(wrap_text(event, font(20, newest), width - 48, max_lines=2)):
+            lines.append((("• " if number == 0 else "   ") + line, newest))
+    height = 42 + 27 * len(lines)
+    pen.rect((x, y, x + width, y + height), fill=colours.fill, outline=colours.edge, width=2, radius=10)
+    pen.text((x + 14, y + 20), "LAST EVENTS", font(18, True), colours.muted)
+    for index, (line, newest) in enumerate(lines):
+        pen.text((x + 14, y + 50 + 27 * index), line, font(20, newest), colours.text if newest else colours.muted)
+    return y + height + gap

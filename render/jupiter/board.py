@@ -11,7 +11,7 @@ hand size, where the robot is); the last events; a legend of the pieces.
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen, fit_text, font, text_width, wrap_text
+from render.core import PanelColours, Pen, events_panel, fit_text, font, text_width, wrap_text
 from render.jupiter.cards import reminder
 from render.jupiter.colony import draw_colony, pod_card, pod_is_drawn_away, pod_size
 from render.jupiter.common import (
@@ -224,17 +224,5 @@ def _seats(pen: Pen, view: PublicView, y: int, names: Names) -> int:
 
 
 def _events(pen: Pen, view: PublicView, y: int) -> int:
-    events = view.events[-EVENT_LINES:]
-    if not events:
-        return y
-    lines: list[tuple[str, bool]] = []
-    for index, event in enumerate(events):
-        newest = index == len(events) - 1
-        for number, line in enumerate(wrap_text(event, font(20, newest), INNER - 48, max_lines=2)):
-            lines.append((("• " if number == 0 else "   ") + line, newest))
-    height = 42 + 27 * len(lines)
-    pen.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=SUBPANEL, outline=PANEL_EDGE, width=2, radius=10)
-    pen.text((MARGIN + 14, y + 20), "LAST EVENTS", font(18, True), MUTED)
-    for index, (line, newest) in enumerate(lines):
-        pen.text((MARGIN + 14, y + 50 + 27 * index), line, font(20, newest), TEXT if newest else MUTED)
-    return y + height + 12
+    colours = PanelColours(SUBPANEL, PANEL_EDGE, TEXT, MUTED)
+    return events_panel(pen, view.events[-EVENT_LINES:], MARGIN, y, WIDTH - 2 * MARGIN, colours, gap=12)

@@ -11,7 +11,7 @@ run (the view holds nothing else).
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen, font, wrap_text
+from render.core import PanelColours, Pen, events_panel, font, wrap_text
 from render.retro.common import MARGIN, Names, title_bar
 from render.retro.grid import draw_grid, frame_for
 from render.retro.legend import key, rogue_legend
@@ -61,17 +61,5 @@ def banner(pen: Pen, view: PublicView, y: int, width: int) -> int:
 
 
 def events(pen: Pen, view: PublicView, y: int) -> int:
-    shown = view.events[-EVENT_LINES:]
-    if not shown:
-        return y
-    lines: list[tuple[str, bool]] = []
-    for index, event in enumerate(shown):
-        newest = index == len(shown) - 1
-        for number, line in enumerate(wrap_text(event, font(20, newest), INNER - 48, max_lines=2)):
-            lines.append((("• " if number == 0 else "   ") + line, newest))
-    height = 42 + 27 * len(lines)
-    pen.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=SUBPANEL, outline=PANEL_EDGE, width=2, radius=10)
-    pen.text((MARGIN + 14, y + 20), "LAST EVENTS", font(18, True), MUTED)
-    for index, (line, newest) in enumerate(lines):
-        pen.text((MARGIN + 14, y + 50 + 27 * index), line, font(20, newest), TEXT if newest else MUTED)
-    return y + height + 10
+    colours = PanelColours(SUBPANEL, PANEL_EDGE, TEXT, MUTED)
+    return events_panel(pen, view.events[-EVENT_LINES:], MARGIN, y, WIDTH - 2 * MARGIN, colours, gap=10)
