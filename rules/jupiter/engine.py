@@ -341,12 +341,9 @@ class JupiterEngine:
         return f"Turn {state.turn + 1} · {who}: {step} · saved {state.saved}/{state.goal()}"
 
     def policy(self) -> Any:
-        try:
-            from rules.jupiter.ai import HeuristicPolicy
-        except ImportError:
-            from rules.core.ai import RandomPolicy
+        # imported late: the search module is only needed by AI seats
+        from rules.jupiter.ai import HeuristicPolicy
 
-            return RandomPolicy()
         return HeuristicPolicy()
 
     def outcome(self, state: State) -> Outcome | None:

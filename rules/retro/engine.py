@@ -336,12 +336,9 @@ class RetroEngine:
                 f"{cats}/3 Catastrophes")
 
     def policy(self) -> Any:
-        try:
-            from rules.retro.ai import RetroPolicy
-        except ImportError:
-            from rules.core.ai import RandomPolicy
+        # imported late: the search module is only needed by AI seats
+        from rules.retro.ai import RetroPolicy
 
-            return RandomPolicy()
         return RetroPolicy()
 
     def outcome(self, state: State) -> Outcome | None:
