@@ -49,6 +49,11 @@ class Lobby:
             settings = parse_settings(self.server.game_settings(inv), plan.maximum)
         except SettingsError as err:
             raise Refusal(str(err)) from err
+        if "pace" in engine.option_help() and "pace" not in raw:
+            # An engine with a ``pace`` option learns the table's (its defaults may follow it, e.g. how
+            # long a reaction may wait); it is stored with the options, so a replay reads the same.
+            raw = dict(raw, pace=settings.pace)
+            options = engine.parse_options(raw)
         if settings.bots and not plan.bots:
             raise Refusal(f"{engine.title} has no AI players.")
         channel = inv.channel_id

@@ -5,7 +5,9 @@ come from ``option_values(engine)``: an engine may state them itself with an opt
 ``option_values() -> Mapping[str, Sequence[str]]`` (option name -> its values, most useful first:
 the one small structured contract); otherwise they are read from its options model (a ``Literal``,
 ``Enum`` or ``bool`` field lists its values) and, for a free-text field, from the values its
-``option_help()`` line lists (``a|b|c``, ``a, b or c``, ``1-9``). The pairs already typed narrow
+``option_help()`` line lists (``a|b|c``, ``a, b or c``, ``1-9``). ``/play action:`` offers the seat's
+legal actions containing what is typed, or, for an engine with ``complete(state, seat, typed)``, the
+next token of a line typed from the top. The pairs already typed narrow
 the choice: a value the engine's ``parse_options`` refuses beside them is not offered (unless it
 refuses them all: then the context is incomplete, and all are).
 """
@@ -57,6 +59,11 @@ class Suggestions:
             # The seat /play acts for without a seat option: the first of theirs the game waits for.
             pending = session.pending()
             seat = next((s for s in mine if s in pending), mine[0])
+            complete = getattr(session.engine, "complete", None)
+            if complete is not None:
+                # An engine whose actions are paths through a tree (Adrenaline) completes what is
+                # typed token by token: ``complete(state, seat, typed) -> [(label, value)]``.
+                return list(complete(session.state, seat, typed))[:25]
             return [(n, n) for n in _filter(notations(session.engine, session.state, seat), typed)]
         if command == "play" and option == "seat":
             if session is None or not session.running:

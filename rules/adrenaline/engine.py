@@ -324,6 +324,29 @@ class AdrenalineEngine:
 
         return load_state(dict(data))
 
+    def complete(self, state: State, seat: int, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete for ``/play``: the line typed so far plus each next token that fits, from the
+        top of the tree (``shoot lock_rifle b`` -> ``shoot lock_rifle basic``)."""
+        if seat not in self.pending(state):
+            return []
+        words = [_normal(t) for t in typed.split()]
+        partial = "" if typed.endswith(" ") or not words else words.pop()
+        try:
+            path = fine(state, seat, tuple(words)) if words and is_root(words[0]) else tuple(words)
+            if words and not is_root(words[0]):
+                path = (*state.draft, *path)
+            result = walk(state.clone(), seat, path)
+        except Illegal:
+            return []
+        if not isinstance(result, Node):
+            return [(" ".join(words) + " (complete)", " ".join(words))] if words else []
+        out = []
+        for option in result.options:
+            if option.token.startswith(partial.lower()) or option.token.startswith(partial):
+                value = " ".join([*words, option.token])
+                out.append((f"{value} — {option.label}"[:100], value[:100]))
+        return out[:25]
+
     def menu_labels(self, state: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]):
         from rules.adrenaline.menus import menu_labels
 

@@ -58,7 +58,7 @@ def fine(state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
         return tokens
     end = next((i for i in range(start + 1, len(tokens)) if tokens[i].startswith("pay:")), len(tokens))
     pieces = tokens[start + 1:end]
-    if any(":" in p for p in pieces) or not pieces:
+    if any(":" in p for p in pieces):
         from rules.adrenaline.walk import shot_state
 
         trial = shot_state(state, seat, tokens[:start + 1])
@@ -66,11 +66,19 @@ def fine(state: State, seat: int, tokens: tuple[str, ...]) -> tuple[str, ...]:
             shot = weapons.from_line(trial, seat, tokens[start], pieces)
         except ValueError as err:
             raise Illegal(str(err)[:200]) from err
-        level = weapons.next_level(trial, seat, tokens[start], shot)
+    else:
+        from rules.adrenaline.walk import shot_state
+
+        trial = shot_state(state, seat, tokens[:start + 1])
+        shot = tuple(pieces)
+    if pieces:
+        try:
+            level = weapons.next_level(trial, seat, tokens[start], shot)
+        except (ValueError, IndexError, KeyError):
+            level = None
         if level is not None and any(c.token == weapons.DONE for c in level.choices):
             shot = (*shot, weapons.DONE)  # the one-line form leaves "done" out
-        return (*tokens[:start + 1], *shot, *tokens[end:])
-    return tokens
+    return (*tokens[:start + 1], *shot, *tokens[end:])
 
 
 def draft_text(state: State, seat: int, path: tuple[str, ...]) -> str:
