@@ -29,6 +29,7 @@ RENDERERS: dict[str, str] = {
     "kaploom": "render.kaploom",
     "jupiter-rescue": "render.jupiter",
     "retro-bots": "render.retro",
+    "adrenaline": "render.adrenaline",
 }
 
 

@@ -75,10 +75,10 @@ class PublicView(_Frozen):
     skulls_start: int
     frenzy: bool
     frenzy_left: tuple[int, ...]
-    turn: int
-    turns: int
-    actions_left: int
-    frenzy_actions: int  # in frenzy: 2 or 1 for the seat whose turn it is (0 otherwise)
+    turn: int  # the seat whose turn it is
+    turns: int  # turns begun so far
+    actions_left: int  # actions the turn's seat has left (in frenzy too)
+    frenzy_actions: int  # in frenzy: how many actions this seat's last turn has in all, 2 or 1 (0 otherwise)
     phase: str  # turn | scope | tagback | respawn | over
     step: str  # what the turn waits for, in a few words: "spawn", "actions", "end of turn", ...
     waiting: tuple[int, ...]  # seats whose answer the game waits for
