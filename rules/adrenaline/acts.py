@@ -156,11 +156,11 @@ def reload_weapon(state: State, seat: int, weapon: str, payment: tuple[str, ...]
 
 def fire(state: State, seat: int, weapon: str, shot: tuple[str, ...], payment: tuple[str, ...]) -> list[str]:
     """Perform a declared shot: pay, fire (the weapon turns face up, unloaded), count it."""
+    lines = weapons.perform(state, seat, weapon, shot)  # it checks the shot as declared, paid or not
     pay(state, seat, payment)
     held = list(state.players[seat].weapons)
     held[held.index((weapon, True))] = (weapon, False)
     state.set_player(seat, weapons=tuple(held))
-    lines = weapons.perform(state, seat, weapon, shot)
     state.actions_left -= 1
     return lines
 

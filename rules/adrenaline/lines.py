@@ -92,7 +92,7 @@ def draft_text(state: State, seat: int, path: tuple[str, ...]) -> str:
         elif token.startswith(("newton:", "teleporter:", "spawn:", "respawn:", "scope:", "tagback:")):
             head, _, rest = token.partition(":")
             out.append(card_name(rest) if ":" in rest else f"{head} ({rest})")
-        elif token.startswith(("weapon:", "drop:", "move:", "reload:")):
+        elif token.startswith(("weapon:", "drop:", "move:", "load:")):
             head, _, rest = token.partition(":")
             out.append(f"{head} {weapon_name(rest) if head != 'move' else rest}")
         else:

@@ -288,7 +288,7 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
     while True:
         options = [Option(w, weapon_name(w), "loaded") for w in usable_weapons(state, seat)]
         if state.frenzy:
-            options += [Option(f"reload:{w}", f"Reload {weapon_name(w)} first", "pay " + cost_text(
+            options += [Option(f"load:{w}", f"Reload {weapon_name(w)} first", "pay " + cost_text(
                 game_data_reload(w))) for w in reloadable(state, seat)]
         node = Node("weapon", "Fire which weapon", tuple(options))
         token = _need(rest, i)
@@ -297,10 +297,10 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
         _check(node, token, f"{token[:24]} is not a loaded weapon of yours with a legal target"
                + (" (or one to reload)." if state.frenzy else "."))
         i += 1
-        if not token.startswith("reload:"):
+        if not token.startswith("load:"):
             weapon = token
             break
-        w = token[7:]
+        w = token[5:]
         cost = game_data_reload(w)
         pnode = pay_node(state, seat, cost, f"reloading {weapon_name(w)}")
         pay = None
