@@ -8,7 +8,6 @@ import pytest
 
 from rules.adrenaline import ENGINE as E
 from rules.adrenaline.engine import Line
-from rules.adrenaline.state import Player
 from rules.core.engine import DecisionKind
 from rules.core.errors import RulesError
 
