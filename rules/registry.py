@@ -6,11 +6,12 @@ from rules.core.engine import Engine
 
 
 def engines() -> dict[str, Engine]:
+    from rules.adrenaline import ENGINE as adrenaline
     from rules.jupiter import ENGINE as jupiter
     from rules.kaploom import ENGINE as kaploom
     from rules.retro import ENGINE as retro
 
-    return {kaploom.name: kaploom, jupiter.name: jupiter, retro.name: retro}
+    return {kaploom.name: kaploom, jupiter.name: jupiter, retro.name: retro, adrenaline.name: adrenaline}
 
 
 def get_engine(name: str) -> Engine | None:

@@ -137,6 +137,9 @@ class AdrenalineEngine:
         out = [Line((t,)) for t in node.tokens()] if node is not None else [Line(("confirm",))]
         if state.draft:
             out += [Line(("back",)), Line(("cancel",))]
+            default = self.pending(state)[seat].default
+            if default not in out:  # the time-out default stays open mid-draft (it drops the draft)
+                out.append(default)
         return out
 
     # ------------------------------------------------------------ notation
@@ -285,9 +288,9 @@ class AdrenalineEngine:
                 f"{'s' if state.skulls != 1 else ''} left{frenzy}")
 
     def policy(self) -> Any:
-        from rules.core.ai import RandomPolicy
+        from rules.adrenaline.ai import ActivePolicy
 
-        return RandomPolicy()
+        return ActivePolicy()
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.done:

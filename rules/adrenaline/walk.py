@@ -317,6 +317,9 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
         if level is None:
             break
         node = _shot_node(level)
+        if node.kind == "players" and node.maximum > 1:  # groups that break the effect's own rule go
+            node = Node(node.kind, node.prompt, tuple(o for o in node.options if _fits(
+                state, seat, weapon, (*shot, o.token))), node.minimum, node.maximum)
         token = _need(rest, i)
         if token is None:
             return node
@@ -364,6 +367,14 @@ def _shot_node(level: weapons.Level) -> Node:
                    singles[t].description if t in singles else f"{len(t.split(','))} targets") for t in combos),
             level.minimum, level.maximum)
     return node
+
+
+def _fits(state: State, seat: int, weapon: str, shot: tuple[str, ...]) -> bool:
+    try:
+        weapons.next_level(state, seat, weapon, shot)
+    except ValueError:
+        return False
+    return True
 
 
 def _normal_multi(level: weapons.Level, token: str) -> str:

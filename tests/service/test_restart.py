@@ -18,6 +18,7 @@ def _engines() -> list:
     except ImportError:
         return engines
     from rules.jupiter import ENGINE as JUPITER
+    from rules.adrenaline import ENGINE as ADRENALINE
     from rules.retro import ENGINE as RETRO
 
     return engines + [pytest.param(KAPLOOM, "", id="kaploom"),
@@ -25,7 +26,8 @@ def _engines() -> list:
                       pytest.param(JUPITER, "", id="jupiter-rescue"),
                       pytest.param(JUPITER, "vulnerability=yes fast_creeps=yes", id="jupiter-rescue-rules"),
                       # the run's steps at once (no pause) and no timer: this test has no virtual clock
-                      pytest.param(RETRO, "pause=0 timer=off bossbot=yes minionbot=yes crates=yes", id="retro-bots")]
+                      pytest.param(RETRO, "pause=0 timer=off bossbot=yes minionbot=yes crates=yes", id="retro-bots"),
+                      pytest.param(ADRENALINE, "skulls=5", id="adrenaline")]
 
 
 def _inv(user: str, command: str, **options: str) -> Invocation:
