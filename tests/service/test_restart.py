@@ -17,8 +17,8 @@ def _engines() -> list:
         from rules.kaploom import ENGINE as KAPLOOM
     except ImportError:
         return engines
-    from rules.jupiter import ENGINE as JUPITER
     from rules.adrenaline import ENGINE as ADRENALINE
+    from rules.jupiter import ENGINE as JUPITER
     from rules.retro import ENGINE as RETRO
 
     return engines + [pytest.param(KAPLOOM, "", id="kaploom"),
