@@ -20,4 +20,6 @@ def menu_labels(engine: Any, state: State, seat: int, prefix: tuple[str, ...],
     labels["confirm"] = ("✔ Confirm", summary[:100] or "do it")
     labels["back"] = ("◀ Back", "undo the last choice of this action")
     labels["cancel"] = ("✖ Cancel", "drop this action; nothing was spent")
+    labels.setdefault("end", ("End the turn", "drop this action and end your turn"))
+    labels.setdefault("pass", ("Pass", "drop this and let the game go on"))
     return {o: labels[o] for o in options if o in labels}
