@@ -181,6 +181,19 @@ def _why_not(state: State, seat: int, head: str) -> str:
 
 # -- each root --------------------------------------------------------------------------------------
 
+def _payment(state: State, seat: int, cost: tuple[str, ...], what: str, rest: tuple[str, ...], i: int,
+             exclude: tuple[str, ...] = ()) -> Node | tuple[tuple[str, ...], int]:
+    """The payment level at ``rest[i]`` (only when there is more than one way to pay): the level itself
+    when the path stops there, else (the payment, the index after it)."""
+    token = None
+    if pay_node(state, seat, cost, what, exclude) is not None:
+        token = _need(rest, i)
+        if token is None:
+            return pay_node(state, seat, cost, what, exclude)
+        i += 1
+    return take_payment(state, seat, cost, token, what, exclude), i
+
+
 def _need(rest: tuple[str, ...], i: int) -> str | None:
     return rest[i] if i < len(rest) else None
 
@@ -246,15 +259,10 @@ def _grab(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
                 return dnode
             _check(dnode, token, "With a fourth weapon you must drop one of the three you hold (drop:<weapon>).")
             drop, i = token[5:], i + 1
-        cost = game_data_pickup(weapon)
-        pnode = pay_node(state, seat, cost, weapon_name(weapon))
-        token = None
-        if pnode is not None:
-            token = _need(rest, i)
-            if token is None:
-                return pnode
-            i += 1
-        payment = take_payment(state, seat, cost, token, weapon_name(weapon))
+        paid = _payment(state, seat, game_data_pickup(weapon), weapon_name(weapon), rest, i)
+        if isinstance(paid, Node):
+            return paid
+        payment, i = paid
         if i < len(rest):
             raise Illegal(f"'{rest[i][:24]}' comes after a complete action.")
         return perform_grab(state, seat, square, weapon, drop, payment, perform)
@@ -301,15 +309,10 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
             weapon = token
             break
         w = token[5:]
-        cost = game_data_reload(w)
-        pnode = pay_node(state, seat, cost, f"reloading {weapon_name(w)}")
-        pay = None
-        if pnode is not None:
-            pay = _need(rest, i)
-            if pay is None:
-                return pnode
-            i += 1
-        payment = take_payment(state, seat, cost, pay, f"reloading {weapon_name(w)}")
+        paid = _payment(state, seat, game_data_reload(w), f"reloading {weapon_name(w)}", rest, i)
+        if isinstance(paid, Node):
+            return paid
+        payment, i = paid
         lines.append(reload_weapon(state, seat, w, payment))
     shot: list[str] = []
     while True:
@@ -328,15 +331,10 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
             raise Illegal(_shot_problem(state, seat, weapon, tuple(shot), token))
         shot.append(token)
         i += 1
-    cost = weapons.shot_cost(weapon, tuple(shot))
-    pnode = pay_node(state, seat, cost, weapon_name(weapon))
-    pay = None
-    if pnode is not None:
-        pay = _need(rest, i)
-        if pay is None:
-            return pnode
-        i += 1
-    payment = take_payment(state, seat, cost, pay, weapon_name(weapon))
+    paid = _payment(state, seat, weapons.shot_cost(weapon, tuple(shot)), weapon_name(weapon), rest, i)
+    if isinstance(paid, Node):
+        return paid
+    payment, i = paid
     if i < len(rest):
         raise Illegal(f"'{rest[i][:24]}' comes after a complete shot.")
     if perform:
@@ -400,15 +398,10 @@ def _reload(state: State, seat: int, head: str, rest: tuple[str, ...], perform: 
     if token is None:
         return node
     _check(node, token, f"{token[:24]} is not an unloaded weapon of yours you can pay to reload.")
-    cost = game_data_reload(token)
-    pnode = pay_node(state, seat, cost, f"reloading {weapon_name(token)}")
-    pay, i = None, 1
-    if pnode is not None:
-        pay = _need(rest, 1)
-        if pay is None:
-            return pnode
-        i = 2
-    payment = take_payment(state, seat, cost, pay, f"reloading {weapon_name(token)}")
+    paid = _payment(state, seat, game_data_reload(token), f"reloading {weapon_name(token)}", rest, 1)
+    if isinstance(paid, Node):
+        return paid
+    payment, i = paid
     line = reload_weapon(state, seat, token, payment) if perform else ""
     if perform:
         state.ending = True
@@ -498,14 +491,10 @@ def _scope(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
     if who is None:
         return node
     _check(node, who, "The Targeting Scope adds 1 damage to a player your shot damaged (not one only marked).")
-    pnode = pay_node(state, seat, ("*",), "the Targeting Scope", exclude=(card,))
-    pay, i = None, 1
-    if pnode is not None:
-        pay = _need(rest, 1)
-        if pay is None:
-            return pnode
-        i = 2
-    payment = take_payment(state, seat, ("*",), pay, "the Targeting Scope", exclude=(card,))
+    paid = _payment(state, seat, ("*",), "the Targeting Scope", rest, 1, exclude=(card,))
+    if isinstance(paid, Node):
+        return paid
+    payment, i = paid
     target = state.seats.index(who)
     if perform:
         from rules.adrenaline.acts import play_scope

@@ -95,7 +95,7 @@ def test_the_menu_path_is_a_private_draft_until_confirm():
     assert d1.draft == ("run",) and d1.players == s.players and E.public_action(s, 0, Line(("run",))) == ""
     assert "b3" in [str(a) for a in E.legal_actions(d1, 0)] and "cancel" in [str(a) for a in E.legal_actions(d1, 0)]
     d2 = play(d1, 0, "b3")
-    assert [str(a) for a in E.legal_actions(d2, 0)] == ["confirm", "back", "cancel"]
+    assert [str(a) for a in E.legal_actions(d2, 0)] == ["confirm", "back", "cancel", "end"]  # end: the default
     assert E.public_view(d2) == E.public_view(s)  # nothing shown before Confirm
     assert play(d2, 0, "back").draft == ("run",) and play(d2, 0, "cancel").draft == ()
     done = play(d2, 0, "confirm")
