@@ -137,11 +137,14 @@ def shot_squares(state: State, seat: int) -> tuple[str, ...]:
     if not candidates:
         return ()
     out = []
-    for square in geo(state).within(p.square, moves):
-        trial = state.clone()
-        trial.set_player(seat, square=square, weapons=tuple((w, True) for w, _ in p.weapons))
-        if any(weapons.usable(trial, seat, w) for w in dict.fromkeys(candidates)):
-            out.append(square)
+    armed = tuple((w, True) for w, _ in p.weapons)
+    try:  # tried in place (no copy per square); the player is put back whatever happens
+        for square in geo(state).within(p.square, moves):
+            state.set_player(seat, square=square, weapons=armed)
+            if any(weapons.usable(state, seat, w) for w in dict.fromkeys(candidates)):
+                out.append(square)
+    finally:
+        state.players[seat] = p
     return tuple(out)
 
 

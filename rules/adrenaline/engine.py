@@ -69,6 +69,12 @@ def _card(item: str) -> str:
     return item.upper()
 
 
+def peek(state: State, seat: int, path: tuple[str, ...]):
+    """Walk ``path`` without doing it. Only a shot's path changes the state it walks (the move and
+    reloads before it), so only then is a copy needed."""
+    return walk(state.clone() if path and path[0] == "shoot" else state, seat, path)
+
+
 class AdrenalineEngine:
     name = "adrenaline"
     title = "Adrenaline"
@@ -127,7 +133,7 @@ class AdrenalineEngine:
 
     def node(self, state: State, seat: int) -> Node | None:
         """The level the seat's draft stands at (None: the draft is a complete action to confirm)."""
-        result = walk(state.clone(), seat, state.draft)
+        result = peek(state, seat, state.draft)
         return result if isinstance(result, Node) else None
 
     def legal_actions(self, state: State, seat: int) -> list[Line]:
@@ -208,7 +214,7 @@ class AdrenalineEngine:
         path = fine(s, seat, tokens) if is_root(tokens[0]) else (*s.draft, *tokens)
         if not is_root(tokens[0]) and not s.draft:
             raise Illegal(f"Start with an action: {', '.join(root(s, seat).tokens()[:8])}.")
-        result = walk(s.clone(), seat, path)
+        result = peek(s, seat, path)
         if isinstance(result, Node) or not is_root(tokens[0]):
             s.draft = path  # a step of the draft (a click), or a typed line still incomplete
             self._skip_forced(s, seat)
@@ -219,7 +225,7 @@ class AdrenalineEngine:
     def _skip_forced(self, s: State, seat: int) -> None:
         """A level whose only choice is ``done`` (no optional effect left to add) is taken at once."""
         for _ in range(8):
-            result = walk(s.clone(), seat, s.draft)
+            result = peek(s, seat, s.draft)
             if not (isinstance(result, Node) and result.tokens() == ("done",)):
                 return
             s.draft = (*s.draft, "done")

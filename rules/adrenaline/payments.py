@@ -52,7 +52,22 @@ def ways(player: Player, cost: Sequence[str], exclude: Sequence[str] = ()) -> li
 
 
 def payable(player: Player, cost: Sequence[str], exclude: Sequence[str] = ()) -> bool:
-    return bool(ways(player, cost, exclude))
+    """Can ``cost`` be paid? Counted, not enumerated: each coloured item takes a cube or a card of its
+    colour, and whatever is left over pays the "any colour" items (the same answer as ``ways``)."""
+    if not cost:
+        return True
+    cards = list(player.powerups)
+    for card in exclude:
+        if card in cards:
+            cards.remove(card)
+    left = 0
+    for colour in ("R", "B", "Y"):
+        have = player.cube(colour) + sum(card.endswith(":" + colour) for card in cards)
+        need = sum(item == colour for item in cost)
+        if need > have:
+            return False
+        left += have - need
+    return sum(item == ANY for item in cost) <= left
 
 
 def pay(state: State, seat: int, payment: Sequence[str]) -> None:
