@@ -54,7 +54,7 @@ def walk(state: State, seat: int, path: tuple[str, ...], perform: bool = False) 
         return root(state, seat)
     head, rest = path[0], path[1:]
     handler = _ROOTS.get(head.split(":")[0])
-    if handler is None or head not in root(state, seat).tokens():
+    if handler is None or head not in root(state, seat, only=head.split(":")[0]).tokens():
         raise Illegal(_why_not(state, seat, head))
     return handler(state, seat, head, rest, perform)
 
@@ -67,9 +67,15 @@ def shot_state(state: State, seat: int, prefix: tuple[str, ...]) -> State:
     return trial
 
 
-def root(state: State, seat: int) -> Node:
-    """The first level of the seat's decision in the current phase."""
+def root(state: State, seat: int, only: str | None = None) -> Node:
+    """The first level of the seat's decision in the current phase. ``only``: the root word a path
+    starts with; the costly checks of the other words are skipped (the level is then incomplete: it is
+    only asked whether that word is open)."""
     p = state.players[seat]
+
+    def want(kind: str) -> bool:
+        return only is None or only == kind
+
     options: list[Option] = []
     if state.phase == "respawn":
         for card in dict.fromkeys(p.powerups):
@@ -102,19 +108,19 @@ def root(state: State, seat: int) -> Node:
             options.append(Option("run", "Run around", f"move up to {run_moves(state, seat)} squares"))
         elif not state.frenzy:
             options.append(Option("run", "Run around", "move 1 to 3 squares"))
-        if grabbable_squares(state, seat, grab_moves(state, seat)):
+        if want("grab") and grabbable_squares(state, seat, grab_moves(state, seat)):
             options.append(Option("grab", "Grab stuff", f"move up to {grab_moves(state, seat)}, then grab"))
-        if shot_squares(state, seat):
+        if want("shoot") and shot_squares(state, seat):
             moves = shoot_moves(state, seat) or 0
             options.append(Option("shoot", "Shoot people", f"move up to {moves}, then fire" if moves else "fire a loaded weapon"))
     if not state.ending:
         for card in dict.fromkeys(c for c in p.powerups if c.startswith(("newton:", "teleporter:"))):
-            if card.startswith("newton:") and not _newton_targets(state, seat):
+            if card.startswith("newton:") and want("newton") and not _newton_targets(state, seat):
                 continue
             options.append(Option(card, f"Play {card_name(card)}",
                                   "move another figure 1-2 squares in a line" if card.startswith("newton")
                                   else "move yourself to any square"))
-    if not state.frenzy and reloadable(state, seat):
+    if not state.frenzy and want("reload") and reloadable(state, seat):
         options.append(Option("reload", "Reload", "pay to reload unloaded weapons (ends your actions)"))
     if state.actions_left > 0 and not state.ending:
         options.append(Option("pass", "Give up your actions left", "then reload or end the turn"))
