@@ -284,3 +284,27 @@ def test_final_frenzy_gives_everyone_a_last_turn_then_the_game_is_scored():
         after = E.apply(after, seat, E.pending(after)[seat].default)[0]
         turns += 1
     assert turns <= 6 and E.outcome(after).ranks
+
+
+def test_all_three_decks_running_out():
+    """The issue: "Empty ammo and powerup decks are rebuilt from their shuffled discards; an empty weapon
+    deck leaves slots empty." (Refills happen at the end of the turn.)"""
+    s = spawned(map="small")
+    s.powerup_discard, s.powerup_deck = s.powerup_deck[:-1], s.powerup_deck[-1:]
+    s.ammo_discard = s.ammo_deck + [s.tiles["b2"]]
+    s.ammo_deck = []
+    s.tiles["b2"] = None
+    s.weapon_deck = []
+    s.slots["R"][0] = None
+    s.set_player(0, powerups=("newton:R",))
+    grabbed = play(s, 0, "grab a1")  # its tile is discarded; a powerup tile draws the deck's last card
+    ended = play(grabbed, 0, "end")
+    assert ended.tiles["b2"] is not None and ended.tiles["a1"] is not None  # from the shuffled discards
+    assert ended.slots["R"][0] is None  # no weapon left to deal
+    from rules.adrenaline.setup import draw_powerup
+
+    t = ended.clone()
+    t.powerup_discard, t.powerup_deck = t.powerup_discard + t.powerup_deck, []
+    count = len(t.powerup_discard)
+    card = draw_powerup(t)
+    assert card is not None and len(t.powerup_deck) == count - 1 and t.powerup_discard == []
