@@ -308,3 +308,33 @@ def test_all_three_decks_running_out():
     count = len(t.powerup_discard)
     card = draw_powerup(t)
     assert card is not None and len(t.powerup_deck) == count - 1 and t.powerup_discard == []
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_final_frenzy_triggered_from_every_seat_in_play(n):
+    """"Each player, including the one who triggered final frenzy, gets one more turn ... Those who play
+    before the starting player choose twice ... The starting player and all those who play after choose
+    1" — in seat order from the seat after the trigger, the trigger last."""
+    for trigger in range(n):
+        s = spawned(n=n, skulls=5)
+        s.first, s.turn, s.skulls = 0, trigger, 1
+        victim = (trigger + 1) % n
+        for seat in range(n):
+            s.set_player(seat, square="a2", damage=(trigger,) * 10 if seat == victim else ())
+        s.set_player(trigger, weapons=(("electroscythe", True),))
+        after = play(play(s, trigger, "shoot electroscythe basic"), trigger, "end")
+        while after.phase == "respawn":
+            seat = next(iter(E.pending(after)))
+            after = E.apply(after, seat, E.pending(after)[seat].default)[0]
+        assert after.frenzy and after.skulls == 0
+        order, actions = [], []
+        while E.outcome(after) is None:
+            if after.phase == "turn" and not after.ending and after.actions_left and after.turn not in order:
+                order.append(after.turn)
+                actions.append(after.actions_left)
+            seat = next(iter(E.pending(after)))
+            after = E.apply(after, seat, E.pending(after)[seat].default)[0]
+        expected = [(trigger + k) % n for k in range(1, n + 1)]
+        assert order == expected
+        first_at = expected.index(0)
+        assert actions == [2 if k < first_at else 1 for k in range(n)], (trigger, order, actions)
