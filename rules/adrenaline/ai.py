@@ -24,11 +24,13 @@ class ActivePolicy:
     name = "random"
 
     def choose(self, view: BaseModel, decision: Decision, legal: Sequence[Any], rng: Rng) -> Any:
-        options = list(legal)
+        # A standing Tagback answer is the person's own setting: an AI seat (also one minding a timed-out
+        # person's seat) leaves it alone.
+        options = [a for a in legal if not str(a).startswith("answer:")] or list(legal)
         words = [str(a) for a in options]
         if "shoot" in words and rng.below(4):
             return options[words.index("shoot")]
-        going = [a for a, w in zip(options, words, strict=True) if w not in QUIT and not w.startswith("answer:")]
+        going = [a for a, w in zip(options, words, strict=True) if w not in QUIT]
         if going and rng.below(4):
             return rng.choice(going)
         return rng.choice(options)

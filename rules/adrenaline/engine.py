@@ -301,11 +301,17 @@ class AdrenalineEngine:
     def outcome(self, state: State) -> Outcome | None:
         if not state.done:
             return None
-        from rules.adrenaline.scoring import standings
+        from rules.adrenaline.scoring import itemised, standings
 
         scores, ranks, winners, summary = standings(state)
-        return Outcome(winners=tuple(winners), summary=summary, scores=tuple(float(x) for x in scores),
-                       ranks=tuple(ranks))
+        names = {"boards": "boards", "first_blood": "first blood", "double_kill": "double kills", "track": "track"}
+        parts = []
+        for seat in sorted(range(state.count), key=lambda k: (ranks[k], k)):
+            items = itemised(state, seat)
+            detail = ", ".join(f"{names[c]} {items[c]}" for c in names if items.get(c))
+            parts.append(f"{state.name(seat)} {scores[seat]}" + (f" ({detail})" if detail else ""))
+        return Outcome(winners=tuple(winners), summary=f"{summary} · " + " · ".join(parts),
+                       scores=tuple(float(x) for x in scores), ranks=tuple(ranks))
 
     def public_view(self, state: State):
         from rules.adrenaline.present import public_view
