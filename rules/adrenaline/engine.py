@@ -217,18 +217,19 @@ class AdrenalineEngine:
         result = peek(s, seat, path)
         if isinstance(result, Node) or not is_root(tokens[0]):
             s.draft = path  # a step of the draft (a click), or a typed line still incomplete
-            self._skip_forced(s, seat)
+            self._skip_forced(s, seat, result)
             return self._done(s, [])
         self._do(s, seat, path, out)
         return self._done(s, out)
 
-    def _skip_forced(self, s: State, seat: int) -> None:
-        """A level whose only choice is ``done`` (no optional effect left to add) is taken at once."""
+    def _skip_forced(self, s: State, seat: int, result: Node | list[str]) -> None:
+        """A level whose only choice is ``done`` (no optional effect left to add) is taken at once.
+        ``result``: the walk of the draft as it stands."""
         for _ in range(8):
-            result = peek(s, seat, s.draft)
             if not (isinstance(result, Node) and result.tokens() == ("done",)):
                 return
             s.draft = (*s.draft, "done")
+            result = peek(s, seat, s.draft)
 
     def _do(self, s: State, seat: int, path: tuple[str, ...], out: list[str]) -> None:
         s.draft = ()
