@@ -1,0 +1,96 @@
+"""Adrenaline on the service, on a virtual clock (nothing sleeps): a Tagback Grenade window waits for
+the victim, its `reaction_wait` deadline plays the default ("none") whatever the clock settings, and
+a restart during the window keeps it, the deadline and the victim's hand secret; respawns likewise."""
+
+from __future__ import annotations
+
+from platform_kit import channel_posts, ginv, virtual_service, wait
+
+from bot.service.clock import VirtualClock
+from rules.adrenaline import ENGINE as E
+from rules.adrenaline.ai import ActivePolicy
+from rules.core.rng import Rng
+
+USERS = ("alice", "bob", "carol")
+SEED = 11
+OPTIONS = {"skulls": "5", "pace": "live"}
+
+
+def _log_until(phase: str, limit: int = 3000, when=lambda s: True) -> list[tuple[int, str]]:
+    """A log of legal actions from the game the service will start (same seed, options, seats) that
+    ends where ``phase`` opens (and ``when`` holds); random choices, tried with a few generators."""
+    options = E.parse_options(OPTIONS)
+    for chooser in range(5, 40):
+        s = E.new_game(SEED, options, E.seat_plan(options).labels[:3])
+        rng, policy, log = Rng(chooser), ActivePolicy(), []
+        for _ in range(limit):
+            if E.outcome(s) is not None:
+                break
+            seat = E.to_act(s)[0]
+            action = policy.choose(None, None, E.legal_actions(s, seat), rng)
+            log.append((seat, E.format(action)))
+            s, _ = E.apply(s, seat, action)
+            if s.phase == phase and when(s):
+                return log
+    raise AssertionError(f"no {phase} found")
+
+
+async def _game_at(service, phase: str, when=lambda s: True):
+    await service.handle(ginv("alice", "game new", game="adrenaline", options=f"seed={SEED} skulls=5", clock="off",
+                              remind="off"))
+    for user in USERS:
+        await service.handle(ginv(user, "game join"))
+    await service.handle(ginv("alice", "game start"))
+    session = service.session("chan-1")
+    for seat, notation in _log_until(phase, when=when):
+        outs = await service.handle(ginv(USERS[seat], "play", action=notation))
+        assert outs[0].text.startswith("Done"), (notation, outs[0].text)
+    assert session.state.phase == phase
+    return session
+
+
+async def test_an_unanswered_tagback_window_closes_at_its_deadline_and_survives_a_restart(tmp_path):
+    path = tmp_path / "g.db"
+    service, clock, outbox = await virtual_service(path, engines={"adrenaline": E})
+    session = await _game_at(service, "tagback")
+    victims = session.state.reacting
+    shooter = session.state.turn
+    assert victims and all(session.pending()[v].time_limit == 60 for v in victims)
+    hands = [session.state.players[v].powerups for v in victims]
+    posts = channel_posts(outbox.take())
+    assert not any("tagback_grenade:" in o.text or "Tagback Grenade (" in o.text for o in posts)
+    await wait(service, seconds=30)
+    deadline = session.record.clock["seats"][str(victims[0])]["rule_at"]
+    await service.close()  # a restart in the middle of the window
+
+    again, _, _ = await virtual_service(path, engines={"adrenaline": E}, clock=VirtualClock(clock.now()))
+    session = again.session("chan-1")
+    assert session.state.phase == "tagback" and session.state.reacting == victims
+    assert session.record.clock["seats"][str(victims[0])]["rule_at"] == deadline
+    assert [session.state.players[v].powerups for v in victims] == hands
+    await wait(service=again, seconds=29)
+    assert session.state.phase == "tagback"
+    await wait(service=again, seconds=1)  # a minute after the shot, the default: no grenade
+    assert session.state.phase != "tagback"
+    assert [session.state.players[v].powerups for v in victims] == hands
+    assert session.state.turn == shooter or session.state.phase != "turn"
+    await again.close()
+
+
+async def test_respawn_choices_wait_their_deadline_then_discard_the_card_just_drawn(tmp_path):
+    service, _, _ = await virtual_service(tmp_path / "r.db", engines={"adrenaline": E})
+    session = await _game_at(service, "respawn", when=lambda s: any(
+        len(set(s.players[k].powerups)) >= 2 for k in s.respawning))
+    killed = session.state.respawning
+    hands = {s: session.state.players[s].powerups for s in killed}
+    assert any(len(set(h)) >= 2 for h in hands.values())  # a choice that matters
+    assert all(session.pending()[s].time_limit == 60 for s in killed)
+    await wait(service, seconds=60)
+    state = session.state
+    assert state.phase != "respawn"
+    spawns = {"R": "a2", "B": "c1", "Y": "d3"}
+    for s in killed:
+        drawn = hands[s][-1]
+        assert sorted(state.players[s].powerups) == sorted(hands[s][:-1])  # the card just drawn went
+        assert state.players[s].square == spawns[drawn[-1]] or state.players[s].killed  # and placed them
+    await service.close()
