@@ -94,3 +94,45 @@ async def test_respawn_choices_wait_their_deadline_then_discard_the_card_just_dr
         assert sorted(state.players[s].powerups) == sorted(hands[s][:-1])  # the card just drawn went
         assert state.players[s].square == spawns[drawn[-1]] or state.players[s].killed  # and placed them
     await service.close()
+
+
+async def _timed_game(service, timeout: str):
+    await service.handle(ginv("alice", "game new", game="adrenaline", options=f"seed={SEED} skulls=5", clock="1m",
+                              remind="off", timeout=timeout))
+    for user in USERS:
+        await service.handle(ginv(user, "game join"))
+    await service.handle(ginv("alice", "game start"))
+    return service.session("chan-1")
+
+
+async def test_a_turn_that_times_out_under_skip_spawns_keeping_the_first_card_and_ends():
+    """The turn's default: cancel the draft, forfeit the rest, reload nothing, end the turn; a pending
+    spawn keeps the first card drawn."""
+    service, _, _ = await virtual_service(engines={"adrenaline": E})
+    session = await _timed_game(service, "skip")
+    seat = session.state.turn
+    first_card = session.state.players[seat].powerups[0]
+    await service.handle(ginv(USERS[seat], "play", action=f"spawn:{session.state.players[seat].powerups[1]}"))
+    await service.handle(ginv(USERS[seat], "play", action="run"))  # a draft, then nothing more
+    assert session.state.draft == ("run",)
+    await wait(service, minutes=1)
+    state = session.state
+    assert state.turn != seat and state.draft == () and state.players[seat].powerups == (first_card,)
+    nxt = state.turn
+    kept = state.players[nxt].powerups[0]
+    await wait(service, minutes=1)  # the next one does nothing at all: spawned with the first card drawn
+    assert session.state.players[nxt].powerups == (kept,) and session.state.players[nxt].square is not None
+    await service.close()
+
+
+async def test_under_timeout_bot_the_ai_plays_the_seat_until_it_is_taken_back():
+    service, _, _ = await virtual_service(engines={"adrenaline": E})
+    session = await _timed_game(service, "bot")
+    seat = session.state.turn
+    await wait(service, minutes=1)
+    assert session.seats[seat].autopilot
+    turns = session.state.turns
+    await wait(service, minutes=1)
+    assert session.state.turns > turns or session.state.turn != seat
+    assert session.state.tagback_answer.get(seat, "ask") == "ask"  # the AI leaves the person's setting
+    await service.close()
