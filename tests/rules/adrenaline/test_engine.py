@@ -338,3 +338,26 @@ def test_final_frenzy_triggered_from_every_seat_in_play(n):
         assert order == expected
         first_at = expected.index(0)
         assert actions == [2 if k < first_at else 1 for k in range(n)], (trigger, order, actions)
+
+
+def test_the_public_image_is_the_same_when_only_hands_differ():
+    """Powerups in hand are secret (type and colour): two games that differ only in one player's hand
+    (cards swapped with the deck) give the channel the same view and the same board image bytes;
+    the player's own screen differs."""
+    from render import render_private, render_public
+
+    s = spawned(map="big")
+    deck = s.powerup_deck
+    mine = tuple([c for c in deck if not c.startswith("newton")][:2])  # two hands as unlike as can be
+    other = tuple([c for c in deck if c.startswith("newton")][:2])
+    twin = s.clone()
+    for state, hand in ((s, mine), (twin, other)):
+        rest = list(deck)
+        for card in hand:
+            rest.remove(card)
+        state.powerup_deck = rest
+        state.set_player(1, powerups=hand)
+    assert twin.players[1].powerups != s.players[1].powerups
+    assert E.public_view(twin) == E.public_view(s)
+    assert render_public("adrenaline", E.public_view(twin)) == render_public("adrenaline", E.public_view(s))
+    assert render_private("adrenaline", E.private_view(twin, 1)) != render_private("adrenaline", E.private_view(s, 1))
