@@ -295,9 +295,10 @@ class AdrenalineEngine:
                 f"{'s' if state.skulls != 1 else ''} left{frenzy}")
 
     def policy(self) -> Any:
-        from rules.adrenaline.ai import ActivePolicy
+        # imported late: the search modules are only needed by AI seats
+        from rules.adrenaline.ai import HeuristicPolicy
 
-        return ActivePolicy()
+        return HeuristicPolicy()
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.done:
