@@ -14,7 +14,8 @@ nothing, as a resent command after a lost reply must. Options that name a person
     carol: click "Skip their move"               # press a button (or pick a select option)
     carol: click[2] "Skip their move"            # the one before the newest
 
-``click <label>`` presses the newest button (or select option) with that label (or that action)
+``click <label>`` presses the newest button (or select option) with that label (or that action);
+``click "A" + "B"`` picks several options of one multi-select at once (several targets of one effect)
 that the user can see — in the channel, their DMs or their private replies — exactly as a click on
 Discord would arrive, with its game and token; ``click[2]`` the one before it, and so on. A click
 on a step of a menu ("Die 3 — red MIGHT …", "More…", "◀ Back") replaces that message's menu with
@@ -317,12 +318,20 @@ async def run_table(
             uid = user_id_for(parsed.user)
             printer.names[uid] = parsed.user
             if isinstance(parsed, TableClick):
-                shown = printer.find(uid, parsed.channel, parsed.label, parsed.back)
-                if shown is None:
-                    out.write(f"[table] line {number}: {parsed.user} sees no button '{parsed.label}' here\n")
+                # "A" + "B": several options of one multi-select, chosen together
+                labels = [part.strip().strip('"').strip() for part in parsed.label.split('" + "')]
+                found = [printer.find(uid, parsed.channel, label, parsed.back) for label in labels]
+                missing = next((label for label, shown in zip(labels, found, strict=True) if shown is None), None)
+                if missing is not None:
+                    out.write(f"[table] line {number}: {parsed.user} sees no button '{missing}' here\n")
                     status = 1
                     continue
-                options = {"action": shown.action, FOR_GAME: str(shown.game_id), TOKEN: shown.token}
+                shown = found[0]
+                action = shown.action
+                if len(found) > 1:
+                    order = {id(x): i for i, x in enumerate(printer.shown)}
+                    action = ",".join(x.action for x in sorted(found, key=lambda x: order[id(x)]))
+                options = {"action": action, FOR_GAME: str(shown.game_id), TOKEN: shown.token}
                 inv = Invocation(uid, parsed.user, shown.channel, "play", options,
                                  can_manage_channel=parsed.user.lower() in can_manage, guild_id=GUILD)
                 for output in await service.handle(inv):

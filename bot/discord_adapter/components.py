@@ -102,15 +102,16 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=_BUTTON):
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
     def __init__(
-        self, game_id: int, token: str, options: list[discord.SelectOption], placeholder: str | None = None
+        self, game_id: int, token: str, options: list[discord.SelectOption], placeholder: str | None = None,
+        minimum: int = 1, maximum: int = 1,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=select_custom_id(game_id, token),
                 placeholder=clip(placeholder, 150) if placeholder else None,
                 options=options,
-                min_values=1,
-                max_values=1,
+                min_values=max(1, min(minimum, len(options))),
+                max_values=max(1, min(maximum, len(options))),
             )
         )
         self.game_id = game_id
@@ -121,13 +122,19 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
         options = list(getattr(item, "options", []))
-        return cls(int(match["game"]), match["token"], options, placeholder=getattr(item, "placeholder", None))
+        return cls(int(match["game"]), match["token"], options, placeholder=getattr(item, "placeholder", None),
+                   minimum=getattr(item, "min_values", 1) or 1, maximum=getattr(item, "max_values", 1) or 1)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
             return
-        await run_click(interaction, values[0], self.game_id, self.token)
+        if self.item.max_values > 1:  # a multi-select: the parts of one action, in the options' order
+            chosen = set(values)
+            action = ",".join(o.value for o in self.item.options if o.value in chosen)
+        else:
+            action = values[0]
+        await run_click(interaction, action, self.game_id, self.token)
 
 
 class UnknownComponent(discord.ui.DynamicItem[discord.ui.Button], template=_OTHER):
@@ -227,7 +234,8 @@ def _select_item(select: Select) -> ActionSelect | None:
             break
     if not options:
         return None
-    return ActionSelect(select.game_id, select.token, options, placeholder=select.placeholder)
+    return ActionSelect(select.game_id, select.token, options, placeholder=select.placeholder,
+                        minimum=select.minimum, maximum=select.maximum)
 
 
 def view_for(output: Output) -> discord.ui.View | None:

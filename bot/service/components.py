@@ -106,5 +106,6 @@ def describe_components(buttons: Sequence[Button], select: Select | None) -> lis
     if buttons:
         lines.append("buttons: " + " | ".join(b.label for b in buttons))
     if select is not None:
-        lines.append(f"select ({len(select.actions)}): " + " | ".join(label for _, label, _ in select.options()))
+        several = f", choose {select.minimum}-{select.maximum}" if select.maximum > 1 else ""
+        lines.append(f"select ({len(select.actions)}{several}): " + " | ".join(label for _, label, _ in select.options()))
     return lines

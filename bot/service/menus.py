@@ -277,6 +277,32 @@ def tree_for(engine: Any, state: Any, seat: int) -> Tree:
     return Tree(notations, labeller_for(engine, state, seat))
 
 
+def multi_level(engine: Any, state: Any, seat: int, game_id: int, token: str
+                ) -> tuple[tuple[Button, ...], Select] | None:
+    """The engine's multi-select level (``rules.core.engine.MultiChoice``), if it asks for one now:
+    the select, and the seat's other actions as buttons."""
+    method = getattr(engine, "menu_multi", None)
+    if method is None or state is None:
+        return None
+    try:
+        multi = method(state, seat)
+    except Exception:  # a menu bug must not cost the player their menu: the plain levels still work
+        log.exception("menu_multi failed")
+        return None
+    if multi is None or not multi.options:
+        return None
+    options = multi.options[:OPTIONS]
+    labels = labeller_for(engine, state, seat)
+    named = dict(labels((), list(multi.others)) or {}) if labels and multi.others else {}
+    buttons = tuple(Button(clip_message((named.get(o) or (o, ""))[0], LABEL), o, game_id, token, style="secondary")
+                    for o in multi.others[:QUICK])
+    select = Select(clip_message(multi.prompt, PLACEHOLDER), tuple(v for v, _, _ in options), game_id, token,
+                    labels=tuple(clip_message(label or v, LABEL) for v, label, _ in options),
+                    descriptions=tuple(clip_message(d, DESCRIPTION) for _, _, d in options),
+                    minimum=max(1, multi.minimum), maximum=min(multi.maximum, len(options)))
+    return buttons, select
+
+
 def first_level(engine: Any, state: Any, seat: int) -> Level | None:
     """The menu a player's screen and "My choices" carry; None when the seat has no choice."""
     return tree_for(engine, state, seat).level()

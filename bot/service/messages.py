@@ -7,6 +7,7 @@ A transport (the discord.py adapter or the local table) turns what a user did in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -80,7 +81,9 @@ class Select:
     """A select menu of up to 25 actions; choosing one is ``/play action:<value>``.
 
     ``labels`` and ``descriptions`` (optional, one per action) are what each option shows; an
-    option without a label shows its action."""
+    option without a label shows its action. A multi-select (``maximum`` > 1): the player picks
+    ``minimum``..``maximum`` options, which are parts of one action rather than actions; the action
+    is the values chosen joined by ``,`` in the options' order (``join``)."""
 
     placeholder: str
     actions: tuple[str, ...]
@@ -88,6 +91,13 @@ class Select:
     token: str
     labels: tuple[str, ...] = ()
     descriptions: tuple[str, ...] = ()
+    minimum: int = 1
+    maximum: int = 1
+
+    def join(self, values: Sequence[str]) -> str:
+        """The action several chosen values make: in the options' order, joined by ","."""
+        chosen = set(values)
+        return ",".join(a for a in self.actions if a in chosen)
 
     def options(self) -> list[tuple[str, str, str]]:
         """(value, label, description) of each option."""

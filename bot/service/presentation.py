@@ -112,8 +112,11 @@ def menu_components(session: Session, seat: int) -> tuple[tuple[Button, ...], Se
     """The first level of the menus over ``seat``'s legal actions (``bot.service.menus``), for its
     DM screen and its private replies: quick buttons for a few choices, else a select whose
     options reach every choice, level by level."""
-    from bot.service.menus import first_level
+    from bot.service.menus import first_level, multi_level
 
+    multi = multi_level(session.engine, session.state, seat, session.game_id, decision_token(session, seat))
+    if multi is not None:
+        return multi
     level = first_level(session.engine, session.state, seat)
     if level is None:
         return (), None

@@ -364,6 +364,21 @@ class AdrenalineEngine:
                 out.append((f"{value} — {option.label}"[:100], value[:100]))
         return out[:25]
 
+    def menu_multi(self, state: State, seat: int):
+        """Several targets of one effect are one multi-select (the issue: "several targets are one
+        multi-select with the effect's minimum and maximum"); its other choices become buttons."""
+        from rules.core.engine import MultiChoice
+
+        if seat not in self.pending(state):
+            return None
+        node = self.node(state, seat)
+        if node is None or node.kind != "players" or node.maximum < 2 or not node.singles:
+            return None
+        others = tuple(str(a) for a in self.legal_actions(state, seat) if "," not in str(a)
+                       and str(a) not in {o.token for o in node.singles})
+        return MultiChoice(node.prompt, tuple((o.token, o.label, o.description) for o in node.singles),
+                           node.minimum, node.maximum, others)
+
     def menu_labels(self, state: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]):
         from rules.adrenaline.menus import menu_labels
 

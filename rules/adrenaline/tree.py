@@ -47,6 +47,7 @@ class Node:
     options: tuple[Option, ...]
     minimum: int = 1
     maximum: int = 1
+    singles: tuple[Option, ...] = ()  # a "players" level choosing several: the single figures (a multi-select)
 
     def tokens(self) -> tuple[str, ...]:
         return tuple(o.token for o in self.options)

@@ -327,8 +327,10 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
             break
         node = _shot_node(level)
         if node.kind == "players" and node.maximum > 1:  # groups that break the effect's own rule go
-            node = Node(node.kind, node.prompt, tuple(o for o in node.options if _fits(
-                state, seat, weapon, (*shot, o.token))), node.minimum, node.maximum)
+            groups = tuple(o for o in node.options if _fits(state, seat, weapon, (*shot, o.token)))
+            used = {x for o in groups for x in o.token.split(",")}
+            node = Node(node.kind, node.prompt, groups, node.minimum, node.maximum,
+                        tuple(Option(c.token, c.label, c.description) for c in level.choices if c.token in used))
         token = _need(rest, i)
         if token is None:
             return node

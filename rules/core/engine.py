@@ -236,6 +236,21 @@ class Engine(Protocol, Generic[StateT, ActionT]):
     def load(self, data: Mapping[str, Any]) -> StateT: ...
 
 
+@dataclass(frozen=True)
+class MultiChoice:
+    """A level of a seat's menu where several options are chosen at once (several targets of one
+    effect): the platform shows one multi-select of ``options`` ((value, label, description)) taking
+    ``minimum``..``maximum`` of them; the action it plays is the values chosen joined by "," in the
+    options' order, which must be one of the seat's legal actions. ``others``: the seat's other legal
+    actions at that level (Back, Cancel, ...), shown beside it as buttons."""
+
+    prompt: str
+    options: tuple[tuple[str, str, str], ...]
+    minimum: int
+    maximum: int
+    others: tuple[str, ...] = ()
+
+
 class MenuLabels(Protocol):
     """Optional: what a player reads in the menus that lead to their legal actions.
 
@@ -253,4 +268,8 @@ class MenuLabels(Protocol):
         one or more words ("" when the prefix itself is an action). Returns option -> (label,
         description): the label at most 80 characters (a button's), the description at most 100,
         e.g. ``"grow" -> ("GROW — needs MIGHT", "power up · completes it")``. The labels go only to
-        ``seat`` (its DM or ephemeral replies), so they may speak of what that seat alone sees."""
+        ``seat`` (its DM or ephemeral replies), so they may speak of what that seat alone sees.
+
+        An engine may also define ``menu_multi(state, seat) -> MultiChoice | None``: when it returns one,
+        the seat's menu is that multi-select (and its other actions as buttons) instead of a level
+        listing every combination."""

@@ -92,3 +92,18 @@ def test_view_respects_discord_limits():
 def test_no_components_means_no_view():
     assert view_for(Output(Target.channel("1"), "just text")) is None
     assert view_for(Output(Target.channel("1"), "x", buttons=(Button("long", "z" * 200, 1, "s0"),))) is None
+
+
+async def test_a_multi_select_plays_the_chosen_values_joined_in_the_options_order(bot, fake, service):
+    """Several targets of one effect are one multi-select (rules.core.engine.MultiChoice): Discord sends
+    the values picked, in the order picked; the action joins them in the options' order."""
+    service.responders["game board"] = lambda inv: [Output(Target.channel(inv.channel_id), "board", select=Select(
+        "Machine Gun › 1 or 2 targets", ("dozer", "sprog", "banshee"), 7, "s3",
+        labels=("Dozer", "Sprog", "Banshee"), minimum=1, maximum=2))]
+    await dispatch(bot, fake.slash("game board"))
+    (board,) = fake.channel_messages()
+    (select,) = [c for row in board.json["components"] for c in row["components"] if c["type"] == 3]
+    assert (select["min_values"], select["max_values"]) == (1, 2)
+
+    await dispatch(bot, fake.click(board, "gm:s:7:s3", values=["banshee", "dozer"]))
+    assert service.invocations[-1].options == {"action": "dozer,banshee", "for_game": "7", "token": "s3"}

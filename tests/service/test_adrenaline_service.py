@@ -136,3 +136,28 @@ async def test_under_timeout_bot_the_ai_plays_the_seat_until_it_is_taken_back():
     assert session.state.turns > turns or session.state.turn != seat
     assert session.state.tagback_answer.get(seat, "ask") == "ask"  # the AI leaves the person's setting
     await service.close()
+
+
+def test_several_targets_are_one_multi_select_beside_back_and_cancel():
+    """The issue: "several targets are one multi-select with the effect's minimum and maximum"."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "adrenaline"))
+    from test_engine import play, spawned
+
+    from bot.service.menus import multi_level
+    from rules.adrenaline.engine import Line
+
+    s = spawned(map="small")
+    s.set_player(1, square="b2")
+    s.set_player(2, square="c2")
+    s.set_player(0, weapons=(("machine_gun", True),))
+    draft = play(play(play(s, 0, "shoot"), 0, "machine_gun"), 0, "basic")
+    buttons, select = multi_level(E, draft, 0, 7, "0.t1")
+    assert select.actions == ("dozer", "sprog") and (select.minimum, select.maximum) == (1, 2)
+    assert [b.action for b in buttons] == ["back", "cancel", "end"]
+    assert Line((select.join(["sprog", "dozer"]),)) in E.legal_actions(draft, 0)
+    after = play(draft, 0, select.join(["sprog", "dozer"]))
+    assert after.draft[-1] == "dozer,sprog"
+    assert multi_level(E, s, 0, 7, "0.t1") is None  # the first level is a plain menu
