@@ -161,7 +161,11 @@ class GameData(_Frozen):
 
     def tiles(self) -> tuple[AmmoTile, ...]:
         """The 36 ammo tiles one by one (a tile's index is its identity in the game)."""
-        return tuple(t for t in self.ammo_tiles for _ in range(t.count))
+        cached = self.__dict__.get("_tiles")
+        if cached is None:
+            cached = tuple(t for t in self.ammo_tiles for _ in range(t.count))
+            object.__setattr__(self, "_tiles", cached)  # frozen model: a cache, not state
+        return cached
 
     def powerup_cards(self) -> tuple[str, ...]:
         """The 24 powerup cards as ``type:colour`` (two copies of each)."""

@@ -130,15 +130,16 @@ class State:
 
     def clone(self) -> State:
         c = object.__new__(State)
-        for f in fields(State):
-            v = getattr(self, f.name)
-            if isinstance(v, list):
-                v = list(v)
-            elif isinstance(v, dict):
-                v = {k: (list(x) if isinstance(x, list) else x) for k, x in v.items()}
-            elif isinstance(v, (Rng, Shot)):
-                v = v.copy() if isinstance(v, Rng) else v.clone()
-            object.__setattr__(c, f.name, v)
+        for name in _PLAIN:
+            object.__setattr__(c, name, getattr(self, name))
+        for name in _LISTS:
+            object.__setattr__(c, name, list(getattr(self, name)))
+        for name in _DICTS:
+            object.__setattr__(c, name, dict(getattr(self, name)))
+        c.slots = {k: list(v) for k, v in self.slots.items()}
+        c.options = self.options  # never changed after setup
+        c.rng = self.rng.copy()
+        c.shot = self.shot.clone() if self.shot is not None else None
         return c
 
     # -- players -----------------------------------------------------------------------------------
@@ -156,10 +157,27 @@ class State:
         return tuple(i for i, p in enumerate(self.players) if p.square == square)
 
     def name(self, seat: int) -> str:
-        from rules.adrenaline.data import game_data
-
-        return next(f.name for f in game_data().figures if f.id == self.seats[seat])
+        return _figure_names()[self.seats[seat]]
 
     @property
     def count(self) -> int:
         return len(self.players)
+
+
+_LISTS = ("players", "weapon_deck", "powerup_deck", "powerup_discard", "ammo_deck", "ammo_discard", "track", "kills")
+_DICTS = ("tiles", "respawn_choice", "tagback_answer")
+_SPECIAL = ("slots", "options", "rng", "shot")
+# Everything else is immutable (numbers, strings, tuples) and shared by a copy.
+_PLAIN = tuple(f.name for f in fields(State) if f.name not in _LISTS + _DICTS + _SPECIAL)
+
+
+def _figure_names() -> dict[str, str]:
+    global _NAMES
+    if _NAMES is None:
+        from rules.adrenaline.data import game_data
+
+        _NAMES = {f.id: f.name for f in game_data().figures}
+    return _NAMES
+
+
+_NAMES: dict[str, str] | None = None
