@@ -108,9 +108,11 @@ def root(state: State, seat: int, only: str | None = None) -> Node:
             options.append(Option("run", "Run around", f"move up to {run_moves(state, seat)} squares"))
         elif not state.frenzy:
             options.append(Option("run", "Run around", "move 1 to 3 squares"))
-        if want("grab") and grabbable_squares(state, seat, grab_moves(state, seat)):
+        # asked about one word only, grab and shoot are let through here: their own first level is
+        # worked out next and refuses the word when it is empty (saving the same work twice)
+        if only == "grab" or want("grab") and grabbable_squares(state, seat, grab_moves(state, seat)):
             options.append(Option("grab", "Grab stuff", f"move up to {grab_moves(state, seat)}, then grab"))
-        if want("shoot") and shot_squares(state, seat):
+        if only == "shoot" or want("shoot") and shot_squares(state, seat):
             moves = shoot_moves(state, seat) or 0
             options.append(Option("shoot", "Shoot people", f"move up to {moves}, then fire" if moves else "fire a loaded weapon"))
     if not state.ending:
@@ -234,6 +236,8 @@ def _run(state: State, seat: int, head: str, rest: tuple[str, ...], perform: boo
 def _grab(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bool) -> Result:
     reach = grab_moves(state, seat)
     squares = grabbable_squares(state, seat, reach)
+    if not squares:
+        raise Illegal(_why_not(state, seat, head))
     node = Node("square", f"Grab: where (up to {reach} moves)",
                 tuple(_square_option(state, s, note) for s, note in squares.items()))
     square = _need(rest, 0)
@@ -287,6 +291,8 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
     moves = shoot_moves(state, seat) or 0
     if moves:
         squares = shot_squares(state, seat)
+        if not squares:
+            raise Illegal(_why_not(state, seat, head))
         node = Node("square", f"Shoot: move first? (up to {moves}; stay: {here})",
                     tuple(_as_move(_square_option(state, s, "stay here" if s == here else "")) for s in squares))
         token = _need(rest, i)
@@ -305,6 +311,8 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
             options += [Option(f"load:{w}", f"Reload {weapon_name(w)} first", "pay " + cost_text(
                 game_data_reload(w))) for w in reloadable(state, seat)]
         node = Node("weapon", "Fire which weapon", tuple(options))
+        if not options:
+            raise Illegal(_why_not(state, seat, head))
         token = _need(rest, i)
         if token is None:
             return node
