@@ -70,9 +70,8 @@ def _card(item: str) -> str:
 
 
 def peek(state: State, seat: int, path: tuple[str, ...]):
-    """Walk ``path`` without doing it. Only a shot's path changes the state it walks (the move and
-    reloads before it), so only then is a copy needed."""
-    return walk(state.clone() if path and path[0] == "shoot" else state, seat, path)
+    """Walk ``path`` without doing it (the walk leaves ``state`` as it is)."""
+    return walk(state, seat, path)
 
 
 class AdrenalineEngine:

@@ -49,13 +49,17 @@ from rules.adrenaline.tree import (
 Result = Node | list[str]
 
 
-def walk(state: State, seat: int, path: tuple[str, ...], perform: bool = False) -> Result:
+def walk(state: State, seat: int, path: tuple[str, ...], perform: bool = False, keep: bool = False) -> Result:
+    """``keep``: a shot's path leaves its move and reloads on ``state`` (``shot_state``); otherwise a
+    walk that does not perform never changes ``state`` (a shot's path works on a copy when it must)."""
     if not path:
         return root(state, seat)
     head, rest = path[0], path[1:]
     handler = _ROOTS.get(head.split(":")[0])
     if handler is None or head not in root(state, seat, only=head.split(":")[0]).tokens():
         raise Illegal(_why_not(state, seat, head))
+    if handler is _shoot:
+        return _shoot(state, seat, head, rest, perform, keep)
     return handler(state, seat, head, rest, perform)
 
 
@@ -63,7 +67,7 @@ def shot_state(state: State, seat: int, prefix: tuple[str, ...]) -> State:
     """The state a shot is declared in: after the ``shoot`` path's move and reloads (``prefix`` ends
     with the weapon token)."""
     trial = state.clone()
-    walk(trial, seat, prefix[:-1])
+    walk(trial, seat, prefix[:-1], keep=True)
     return trial
 
 
@@ -285,8 +289,9 @@ def game_data_pickup(weapon: str) -> tuple[str, ...]:
     return game_data().weapon(weapon).pickup_cost
 
 
-def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bool) -> Result:
+def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bool, keep: bool = False) -> Result:
     i = 0
+    copied = perform or keep  # the move and reloads change ``state`` itself only then; else a copy
     here = state.players[seat].square
     moves = shoot_moves(state, seat) or 0
     if moves:
@@ -300,7 +305,10 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
             return node
         square = token[5:]
         _check(node, token, f"You cannot shoot after moving to {square[:8]} (up to {moves} moves).")
-        state.set_player(seat, square=square)
+        if square != here:
+            if not copied:
+                state, copied = state.clone(), True
+            state.set_player(seat, square=square)
         i += 1
     lines: list[str] = []
     if moves and state.players[seat].square != here:
@@ -327,6 +335,8 @@ def _shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: b
         if isinstance(paid, Node):
             return paid
         payment, i = paid
+        if not copied:
+            state, copied = state.clone(), True
         lines.append(reload_weapon(state, seat, w, payment))
     shot: list[str] = []
     while True:
