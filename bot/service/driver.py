@@ -83,7 +83,8 @@ class Driver:
                 # The same delivery again (a retried request after a lost reply): applied once.
                 return [ephemeral(inv, f"Already done: {done.notation}")]
         engine = session.engine
-        if token is not None and token != components.ANY and not self._still_open(session, seat, action):
+        if (token is not None and token != components.ANY and not self._still_open(session, seat, action)
+                and not self._multi_open(session, seat, action)):
             # A click counts while its action is legal for its seat, whatever happened since the
             # menu was made (another player's move, a new turn); one that is not changes nothing.
             return [self._out_of_date(inv, session, seat)]
@@ -360,6 +361,17 @@ class Driver:
             return self._out_of_date(inv, session, seat)
         buttons, select = level.components(session.game_id, decision_token(session, seat))
         return Output(ephemeral_target(inv), level.heading, buttons=buttons, select=select, replace_menu=True)
+
+    def _multi_open(self, session: Session, seat: int | None, action: str) -> bool:
+        """A multi-select's choice whose options are all in the seat's current multi-select
+        (``rules.core.engine.MultiChoice``) but whose combination the rules refuse: the engine says
+        why (a rule's sentence) rather than "out of date"."""
+        method = getattr(session.engine, "menu_multi", None)
+        if method is None or seat is None or "," not in action or seat not in session.pending():
+            return False
+        multi = method(session.state, seat)
+        offered = {value for value, _, _ in multi.options} if multi is not None else set()
+        return bool(offered) and all(part in offered for part in action.split(","))
 
     def _out_of_date(self, inv: Invocation, session: Session, seat: int | None) -> Output:
         found = notations(session.engine, session.state, seat) if seat is not None else []

@@ -161,3 +161,31 @@ def test_several_targets_are_one_multi_select_beside_back_and_cancel():
     after = play(draft, 0, select.join(["sprog", "dozer"]))
     assert after.draft[-1] == "dozer,sprog"
     assert multi_level(E, s, 0, 7, "0.t1") is None  # the first level is a plain menu
+
+
+async def test_a_multi_select_combination_the_rules_refuse_gets_the_rules_sentence():
+    """Shockwave: "Choose up to 3 targets on different squares" — two picked on one square are refused
+    with the rule, not as an out-of-date click."""
+    from bot.service.presentation import decision_token
+
+    service, _, _ = await virtual_service(engines={"adrenaline": E})
+    await service.handle(ginv("alice", "game new", game="adrenaline", options=f"seed={SEED} skulls=5 map=small",
+                              clock="off", remind="off"))
+    for user in USERS:
+        await service.handle(ginv(user, "game join"))
+    await service.handle(ginv("alice", "game start"))
+    session = service.session("chan-1")
+    s = session.state
+    seat = s.turn
+    others = [k for k in range(3) if k != seat]
+    s.set_player(seat, square="b2", powerups=(), weapons=(("shockwave", True),))
+    for k in others:
+        s.set_player(k, square="c2")
+    for notation in ("shoot", "shockwave", "basic"):
+        outs = await service.handle(ginv(USERS[seat], "play", action=notation))
+        assert outs[0].text.startswith("Done"), outs[0].text
+    both = ",".join(session.state.seats[k] for k in others)
+    outs = await service.handle(ginv(USERS[seat], "play", action=both, for_game=str(session.game_id),
+                                     token=decision_token(session, seat)))
+    assert "out of date" not in outs[0].text.lower() and "different squares" in outs[0].text.lower(), outs[0].text
+    await service.close()
