@@ -189,3 +189,23 @@ async def test_a_multi_select_combination_the_rules_refuse_gets_the_rules_senten
                                      token=decision_token(session, seat)))
     assert "out of date" not in outs[0].text.lower() and "different squares" in outs[0].text.lower(), outs[0].text
     await service.close()
+
+
+async def test_under_timeout_vote_the_others_skip_the_turn_and_its_default_is_played():
+    """The turn's default under a vote to skip: the draft is dropped and the turn ends (a pending spawn
+    keeps the first card drawn)."""
+    service, _, outbox = await virtual_service(engines={"adrenaline": E})
+    session = await _timed_game(service, "vote")
+    seat = session.state.turn
+    first_card = session.state.players[seat].powerups[0]
+    await service.handle(ginv(USERS[seat], "play", action="spawn"))  # a partial line: nothing done
+    await wait(service, seconds=60)
+    (vote,) = [o for o in outbox.take() if "ran out of time. What now?" in o.text]
+    skip = next(b for b in vote.buttons if b.label == "Skip their move")
+    voters = [u for k, u in enumerate(USERS) if k != seat]
+    for user in voters:
+        await service.handle(ginv(user, "play", action=skip.action, for_game=str(skip.game_id), token=skip.token))
+    state = session.state
+    assert state.turn != seat and state.players[seat].powerups == (first_card,)
+    assert state.players[seat].square is not None and state.draft == ()
+    await service.close()
