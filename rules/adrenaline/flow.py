@@ -82,7 +82,7 @@ def close_shot(state: State, out: list[str]) -> None:
             continue
         answer = state.tagback_answer.get(victim, "ask")
         if answer == "always":
-            from rules.adrenaline.walk import throw_tagback
+            from rules.adrenaline.action_paths import throw_tagback
 
             out += throw_tagback(state, victim, powerup_cards(state, victim, "tagback_grenade")[0])
         elif answer == "ask":
@@ -118,7 +118,7 @@ def end_turn(state: State, out: list[str]) -> None:
     seat = state.turn
     p = state.players[seat]
     if not p.spawned:  # the default of a pending spawn keeps the first card drawn
-        from rules.adrenaline.walk import spawn
+        from rules.adrenaline.action_paths import spawn
 
         out += spawn(state, seat, p.powerups[0] if len(p.powerups) < 2 else p.powerups[-1])
     state.draft = ()
