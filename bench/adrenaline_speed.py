@@ -85,6 +85,8 @@ def main() -> None:
     decisions, seconds, turns = selfplay(args.games, args.seed)
     print(f"random self-play, 5 seats, 8 skulls: {args.games} games, {decisions} decisions, {turns} turns in "
           f"{seconds:.1f} s: {decisions / seconds:,.0f} decisions/s")
+    if args.play_games < 1:
+        return
     times, games = asyncio.run(play_commands(args.play_games, args.seed))
     print(f"/play through the service (SQLite file, images drawn), {games} full 5-player game(s):")
     print(summary("/play end to end", times))
