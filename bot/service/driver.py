@@ -2,6 +2,7 @@
 scripted side: check it against the seat's legal actions, apply it, commit it (log row + snapshot +
 version + clocks, one transaction of this game), and only then tell everyone concerned. After each
 commit the seats nobody has to wait for (AI seats, ``SYSTEM``) play at once, through the same path.
+What a person's click is answered with before it becomes a step is in ``clicks``.
 """
 
 from __future__ import annotations
@@ -10,16 +11,12 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service import clocks, components, menus
-from bot.service.core import Core, Refusal, ephemeral, ephemeral_target
+from bot.service import clicks, clocks, components
+from bot.service.core import Core, Refusal, ephemeral
 from bot.service.derived import Shown, derived
 from bot.service.messages import Invocation, Output, Target, TargetKind
 from bot.service.presentation import (
     Seating,
-    decision_token,
-    menu_components,
-    notations,
-    split_token,
     step_post,
     user_mention,
     waiting_line,
@@ -28,10 +25,8 @@ from bot.service.replay import UNDO, effective, replay
 from bot.service.session import Session
 from bot.service.store import uncancellable
 from rules.core.engine import SYSTEM, DecisionKind, Event
-from rules.core.errors import RulesError
 from rules.core.rng import Rng
 
-OUT_OF_DATE = "This menu is out of date: that move is no longer open to you. Nothing was changed."
 GAME_GONE = "That menu belongs to a game that has ended or was aborted. Nothing was changed."
 # AI and scripted moves one settle plays before it lets other games in: a game whose every seat is
 # an AI (the players ran out of time under ``timeout:bot``) would otherwise play hundreds of moves
@@ -72,44 +67,28 @@ class Driver:
         token = inv.options.get(components.TOKEN)
         if not mine and action not in ("", components.CHOICES):
             raise Refusal("You are not seated at this game; only its players can act.")
-        seat = self._seat_for(session, mine, token, inv.options.get("seat"))
+        seat = clicks.seat_for(session, mine, token, inv.options.get("seat"))
         if components.is_menu(action):
-            return [self._menu(inv, session, seat, action)]
+            return [clicks.menu_step(inv, session, seat, action)]
         if not action or action == components.CHOICES:
-            return [self._choices(inv, session, seat)]
+            return [clicks.choices(inv, session, seat)]
         if inv.request_id is not None:
             done = await self.core.store.action_for_request(inv.request_id)
             if done is not None:
                 # The same delivery again (a retried request after a lost reply): applied once.
                 return [ephemeral(inv, f"Already done: {done.notation}")]
         engine = session.engine
-        if (token is not None and token != components.ANY and not self._still_open(session, seat, action)
-                and not self._multi_open(session, seat, action)):
+        if (token is not None and token != components.ANY and not clicks.still_open(session, seat, action)
+                and not clicks.multi_open(session, seat, action)):
             # A click counts while its action is legal for its seat, whatever happened since the
             # menu was made (another player's move, a new turn); one that is not changes nothing.
-            return [self._out_of_date(inv, session, seat)]
+            return [clicks.out_of_date(inv, session, seat)]
         if seat is not None and session.seats[seat].autopilot:
             raise Refusal("The AI plays your seat since your time ran out; /game resume-seat takes it back.")
         if seat is None or seat not in session.pending():
             raise Refusal(f"It is not your turn. {waiting_line(engine, session.state, Seating.of(session))}")
         parsed = engine.parse(session.state, seat, action)
         return await self.submit(session, Step(seat, parsed, "person", inv.user_id, inv))
-
-    def _seat_for(self, session: Session, mine: list[int], token: str | None, named: str | None) -> int | None:
-        """Which of the person's seats acts: the one a menu was made for, the one named, else the
-        first of theirs the game waits for."""
-        if token and token != components.ANY:
-            seat, _ = split_token(token)
-            return seat if seat in mine else None
-        if named:
-            wanted = named.strip().lower()
-            chosen = [s for s in mine if session.labels[s].lower() == wanted]
-            if not chosen:
-                raise Refusal(f"You do not hold a seat called '{wanted[:24]}'.")
-            return chosen[0]
-        pending = session.pending()
-        waiting = [s for s in mine if s in pending]
-        return waiting[0] if waiting else (mine[0] if mine else None)
 
     # -- every actor ------------------------------------------------------------------------------
 
@@ -331,54 +310,6 @@ class Driver:
         events = [Event(f"{session.who(step.seat)} took back a step.")] if taken.step is not None else []
         return state, events, UNDO, False
 
-    # -- private answers ----------------------------------------------------------------------------
-
-    def _choices(self, inv: Invocation, session: Session, seat: int | None) -> Output:
-        found = notations(session.engine, session.state, seat) if seat is not None else []
-        target = ephemeral_target(inv)
-        if not found or seat is None:
-            return Output(target, waiting_line(session.engine, session.state, Seating.of(session)))
-        buttons, select = menu_components(session, seat)
-        text = f"Your choices ({len(found)}):\n" + "\n".join(found)
-        return Output(target, text, buttons=buttons, select=select)
-
-    def _still_open(self, session: Session, seat: int | None, action: str) -> bool:
-        """Is the clicked action legal for ``seat`` now (compared in its canonical spelling)?"""
-        if seat is None or seat not in session.pending():
-            return False
-        engine = session.engine
-        legal = notations(engine, session.state, seat)
-        try:
-            return engine.format(engine.parse(session.state, seat, action)) in legal
-        except RulesError:
-            return action in legal
-
-    def _menu(self, inv: Invocation, session: Session, seat: int | None, value: str) -> Output:
-        """A step through the menus: the level it opens, from the seat's legal actions now, in
-        place of the menu clicked; "out of date" when none of them lies below it any more."""
-        level = menus.step(session.engine, session.state, seat, value) if seat is not None else None
-        if level is None or seat is None:
-            return self._out_of_date(inv, session, seat)
-        buttons, select = level.components(session.game_id, decision_token(session, seat))
-        return Output(ephemeral_target(inv), level.heading, buttons=buttons, select=select, replace_menu=True)
-
-    def _multi_open(self, session: Session, seat: int | None, action: str) -> bool:
-        """A multi-select's choice whose options are all in the seat's current multi-select
-        (``rules.core.engine.MultiChoice``) but whose combination the rules refuse: the engine says
-        why (a rule's sentence) rather than "out of date"."""
-        method = getattr(session.engine, "menu_multi", None)
-        if method is None or seat is None or "," not in action or seat not in session.pending():
-            return False
-        multi = method(session.state, seat)
-        offered = {value for value, _, _ in multi.options} if multi is not None else set()
-        return bool(offered) and all(part in offered for part in action.split(","))
-
-    def _out_of_date(self, inv: Invocation, session: Session, seat: int | None) -> Output:
-        found = notations(session.engine, session.state, seat) if seat is not None else []
-        buttons, select = menu_components(session, seat) if found and seat is not None else ((), None)
-        waiting = waiting_line(session.engine, session.state, Seating.of(session))
-        text = OUT_OF_DATE + (" Your current choices are below." if found else f" {waiting}")
-        return Output(ephemeral_target(inv), text, buttons=buttons, select=select)
 
 
 def _automatic(session: Session) -> dict[int, Any]:

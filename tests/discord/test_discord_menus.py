@@ -11,8 +11,9 @@ import pytest
 from discord_fakes import APP_ID, CHANNEL_ID, EPHEMERAL, FakeDiscord, Request, dispatch
 
 from bot.service import SessionService, Store
+from bot.service.clicks import OUT_OF_DATE
 from bot.service.components import is_menu
-from bot.service.driver import GAME_GONE, OUT_OF_DATE
+from bot.service.driver import GAME_GONE
 
 ALICE, BOB, CAROL = 101, 102, 103
 OTHER_CHANNEL = CHANNEL_ID + 5

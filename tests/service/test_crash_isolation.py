@@ -45,7 +45,8 @@ from crash_harness import (
 from toy_engine import ToyEngine
 
 from bot.service import Invocation, SessionService, Store
-from bot.service.driver import GAME_GONE, OUT_OF_DATE
+from bot.service.clicks import OUT_OF_DATE
+from bot.service.driver import GAME_GONE
 from bot.service.presentation import decision_token
 
 CHANNELS = 8

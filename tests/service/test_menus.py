@@ -23,8 +23,8 @@ from toy_engine import ENGINE as TOY
 
 from bot.discord_adapter.components import _button_items, _select_item, button_custom_id, select_custom_id
 from bot.service import menus
+from bot.service.clicks import OUT_OF_DATE
 from bot.service.components import menu_value, parse_menu_value
-from bot.service.driver import OUT_OF_DATE
 from bot.service.menus import BACK, MORE, Tree
 from bot.service.messages import TargetKind
 from bot.table import run_table

@@ -11,8 +11,8 @@ from service_kit import CHANNEL, USERS, click, inv, make_service, only_error, se
 from toy_engine import ENGINE as TOY
 
 from bot.service import SessionService, TargetKind
+from bot.service.clicks import OUT_OF_DATE
 from bot.service.components import CHOICES, HAND, JOIN, START
-from bot.service.driver import OUT_OF_DATE
 
 
 @pytest.fixture
