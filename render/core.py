@@ -368,3 +368,32 @@ def events_panel(pen: Pen, events: tuple[str, ...] | list[str], x: int, y: int, 
     for index, (line, newest) in enumerate(lines):
         pen.text((x + 14, y + 50 + 27 * index), line, font(20, newest), colours.text if newest else colours.muted)
     return y + height + gap
+
+
+LegendItem = tuple[str, Callable[["Pen", tuple[int, int]], object], int]  # text, mark drawer, its half-width
+
+
+def legend_rows(pen: Pen, items: tuple[LegendItem, ...] | list[LegendItem], x: int, y: int, width: int,
+                colours: PanelColours) -> int:
+    """A legend panel (each board's key of marks): every item's mark and text, laid in rows across
+    ``width``. Returns the y below it."""
+    fnt = font(18, True)
+    rows: list[list[LegendItem]] = [[]]
+    used = 0
+    for item in items:
+        w = 2 * item[2] + 8 + text_width(item[0], fnt) + 22
+        if used + w > width - 24 and rows[-1]:
+            rows.append([])
+            used = 0
+        rows[-1].append(item)
+        used += w
+    height = 16 + 44 * len(rows)
+    pen.rect((x, y, x + width, y + height), fill=colours.fill, outline=colours.edge, width=2, radius=10)
+    for k, row in enumerate(rows):
+        cx = x + 14
+        mid = y + 30 + 44 * k
+        for text, draw, half in row:
+            draw(pen, (cx + half, mid))
+            cx += 2 * half + 8
+            cx += pen.text((cx, mid), text, fnt, colours.muted) + 22
+    return y + height

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from render.core import Pen, font, text_width
+from render.core import PanelColours, Pen, font, legend_rows
 from render.jupiter.pieces import colonist, creep, empty_dome, facility, robot, super_creep
-from render.jupiter.style import BRIDGE, GOLD, MODULE_BADGE, MUTED, PANEL_EDGE, SUBPANEL, WARN, readable_on
+from render.jupiter.style import (
+    BRIDGE,
+    GOLD,
+    MODULE_BADGE,
+    MUTED,
+    PANEL_EDGE,
+    SUBPANEL,
+    TEXT,
+    WARN,
+    readable_on,
+)
 
 R = 13  # the pieces' radius in the legend
 
@@ -51,23 +61,4 @@ ITEMS: tuple[tuple[str, Callable[[Pen, tuple[int, int]], None], int], ...] = (
 
 def legend(pen: Pen, x: int, y: int, width: int) -> int:
     """The legend in rows across ``width``; returns the y below it."""
-    fnt = font(18, True)
-    rows: list[list[tuple[str, Callable, int]]] = [[]]
-    used = 0
-    for item in ITEMS:
-        w = 2 * item[2] + 8 + text_width(item[0], fnt) + 22
-        if used + w > width - 24 and rows[-1]:
-            rows.append([])
-            used = 0
-        rows[-1].append(item)
-        used += w
-    height = 16 + 44 * len(rows)
-    pen.rect((x, y, x + width, y + height), fill=SUBPANEL, outline=PANEL_EDGE, width=2, radius=10)
-    for k, row in enumerate(rows):
-        cx = x + 14
-        mid = y + 30 + 44 * k
-        for text, draw, half in row:
-            draw(pen, (cx + half, mid))
-            cx += 2 * half + 8
-            cx += pen.text((cx, mid), text, fnt, MUTED) + 22
-    return y + height
+    return legend_rows(pen, ITEMS, x, y, width, PanelColours(SUBPANEL, PANEL_EDGE, TEXT, MUTED))

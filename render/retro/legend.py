@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from render.core import Pen, fit_text, font, text_width
+from render.core import PanelColours, Pen, fit_text, font, legend_rows
 from render.retro.common import ROGUE_LETTER, ROGUE_NAME
 from render.retro.pieces import crate, patched, pit, retro, rogue, zz
-from render.retro.style import DIM, DOOR, FLOOR, GOLD, MUTED, PANEL_EDGE, SUBPANEL, TEXT, WALL
+from render.retro.style import DOOR, FLOOR, GOLD, MUTED, PANEL_EDGE, SUBPANEL, TEXT, WALL
 from rules.retro.data import game_data
 from rules.retro.views import PublicView
 
@@ -101,23 +101,4 @@ ITEMS: tuple[tuple[str, Callable[[Pen, tuple[int, int]], None], int], ...] = (
 
 def key(pen: Pen, x: int, y: int, width: int) -> int:
     """The marks of the board in rows across ``width``; returns the y below."""
-    fnt = font(18, True)
-    rows: list[list[tuple[str, Callable, int]]] = [[]]
-    used = 0
-    for item in ITEMS:
-        w = 2 * item[2] + 8 + text_width(item[0], fnt) + 22
-        if used + w > width - 24 and rows[-1]:
-            rows.append([])
-            used = 0
-        rows[-1].append(item)
-        used += w
-    height = 16 + 44 * len(rows)
-    pen.rect((x, y, x + width, y + height), fill=SUBPANEL, outline=PANEL_EDGE, width=2, radius=10)
-    for k, row in enumerate(rows):
-        cx = x + 14
-        mid = y + 30 + 44 * k
-        for text, draw, half in row:
-            draw(pen, (cx + half, mid))
-            cx += 2 * half + 8
-            cx += pen.text((cx, mid), text, fnt, MUTED if text else DIM) + 22
-    return y + height
+    return legend_rows(pen, ITEMS, x, y, width, PanelColours(SUBPANEL, PANEL_EDGE, TEXT, MUTED))
