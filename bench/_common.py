@@ -1,7 +1,8 @@
-"""Shared bits of the benchmark scripts: machine description and percentiles."""
+"""Shared bits of the benchmark scripts: machine description, percentiles, Wilson intervals."""
 
 from __future__ import annotations
 
+import math
 import os
 import platform
 import statistics
@@ -31,3 +32,13 @@ def summary(name: str, samples_s: list[float]) -> str:
     ms = [s * 1000 for s in samples_s]
     return (f"{name:<28} n={len(ms):>5}  p50={percentile(ms, 50):7.2f} ms  p99={percentile(ms, 99):7.2f} ms"
             f"  mean={statistics.fmean(ms):7.2f} ms  max={max(ms):7.2f} ms")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (``wins`` of ``n``)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -14,7 +14,6 @@ top of an action, where the search runs). Records nothing.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
@@ -23,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, percentile  # noqa: E402
+from _common import machine, percentile, wilson  # noqa: E402
 
 from rules.adrenaline import ENGINE  # noqa: E402
 from rules.adrenaline.ai import ActivePolicy, HeuristicPolicy  # noqa: E402
@@ -32,14 +31,6 @@ from rules.core.rng import Rng  # noqa: E402
 SEATS = 3
 STEP_CAP = 20_000  # a game never takes this many decisions; it only stops a loop
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(seed: int, hero: int, raw: dict[str, str]) -> dict:

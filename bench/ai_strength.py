@@ -10,7 +10,6 @@ A game that reaches the round cap counts as capped, not a win.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -18,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import machine, wilson  # noqa: E402
 
 from rules.core.ai import RandomPolicy  # noqa: E402
 from rules.core.rng import Rng  # noqa: E402
@@ -30,15 +29,6 @@ def _new_game(engine, seed, options):
     plan = getattr(engine, "seat_plan", None)
     return engine.new_game(seed, options, plan(options).labels) if plan else engine.new_game(seed, options)
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(seed: int, options, heuristic_team: int, max_rounds: int) -> tuple[str, int]:

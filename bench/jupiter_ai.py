@@ -12,7 +12,6 @@ mean Colonists saved and lost, the mean decisions per game, and the policy's tim
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, percentile  # noqa: E402
+from _common import machine, percentile, wilson  # noqa: E402
 
 from rules.core.ai import RandomPolicy  # noqa: E402
 from rules.core.rng import Rng  # noqa: E402
@@ -41,14 +40,6 @@ OPTION_SETS: dict[str, tuple[dict[str, str], int]] = {
 }
 STEP_CAP = 5000  # a game never takes this many decisions; it only stops a loop
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(seed: int, raw: dict[str, str], seats: int, policy) -> dict:

@@ -1,17 +1,20 @@
-"""How long a Retro Bots vs Rogues step takes: the engine (apply, legal actions, views) and the images.
+"""How long a step of a game with a banded renderer takes: the engine (apply, legal actions, views) and
+the images.
 
-States come from seeded random playouts (3 players, Bossbot, Minionbot and crates). For each step: ``apply`` of the
-chosen action, ``legal_actions`` of the seat to act next, the public view; then the board drawn
-three ways: whole (``render.core.draw_whole``), banded with nothing kept (``render.bands`` cleared),
-and "step by step" (bands kept from the previous step's board, which is what a command's image costs
-in play); and the private screen of the seat to act, step by step.
+States come from seeded random playouts of three seats (``GAMES`` below names the options: Retro Bots
+with Bossbot, Minionbot and crates; Jupiter Rescue and Adrenaline as they come). For each step:
+``apply`` of the chosen action, ``legal_actions`` of the seat to act next, the public view; then the
+board drawn three ways: whole (``render.core.draw_whole``), banded with nothing kept
+(``render.bands`` cleared), and "step by step" (bands kept from the previous step's board, which is
+what a command's image costs in play); and the private screen of the seat to act, step by step.
 
-    python bench/retro_speed.py [--seeds 3] [--steps 120]
+    python bench/game_speed.py --game retro-bots|jupiter-rescue|adrenaline [--seeds 3] [--steps 120]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import platform
 import statistics
 import sys
@@ -20,14 +23,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render import bands  # noqa: E402
+from render import RENDERERS, bands  # noqa: E402
 from render.core import draw_whole  # noqa: E402
-from render.retro import board, screen  # noqa: E402
-from render.retro.style import BACKGROUND, palette  # noqa: E402
 from rules.core.rng import Rng  # noqa: E402
-from rules.retro import ENGINE as E  # noqa: E402
+from rules.registry import get_engine  # noqa: E402
 
-OPTIONS = E.parse_options({"bossbot": "yes", "minionbot": "yes", "crates": "yes"})
+# game -> options of the playouts
+GAMES = {
+    "retro-bots": {"bossbot": "yes", "minionbot": "yes", "crates": "yes"},
+    "jupiter-rescue": {},
+    "adrenaline": {},
+}
 
 
 def ms(values: list[float]) -> str:
@@ -37,13 +43,22 @@ def ms(values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=sorted(GAMES), required=True)
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--steps", type=int, default=120)
     args = parser.parse_args()
+    E = get_engine(args.game)
+    package = RENDERERS[args.game]
+    board = importlib.import_module(f"{package}.board")
+    screen = importlib.import_module(f"{package}.screen")
+    style = importlib.import_module(f"{package}.style")
+    width = board.WIDTH
+    options = E.parse_options(GAMES[args.game])
+    labels = E.seat_plan(options).labels[:3]
     times: dict[str, list[float]] = {k: [] for k in ("apply", "legal", "view", "whole", "cold", "step", "screen")}
     names = {0: "alice", 1: "bob", 2: "carol"}
     for seed in range(args.seeds):
-        s = E.new_game(seed, OPTIONS, ("Retro 1", "Retro 2", "Retro 3"))
+        s = E.new_game(seed, options, labels)
         rng = Rng(seed)
         bands.clear()
         for _ in range(args.steps):
@@ -67,11 +82,12 @@ def main() -> None:
             screen.render_screen(E.private_view(s, nxt), names)
             times["screen"].append(time.perf_counter() - t)
             t = time.perf_counter()
-            whole = draw_whole(board.WIDTH, BACKGROUND, lambda pen, v=view: board.layout(pen, v, names), palette())
+            whole = draw_whole(width, style.BACKGROUND, lambda pen, v=view: board.layout(pen, v, names),
+                               style.palette())
             times["whole"].append(time.perf_counter() - t)
             assert whole == step, "banded and whole pictures differ"
-    # Banded with nothing kept: the same views again, the bands cleared before each.
-    s = E.new_game(99, OPTIONS, ("Retro 1", "Retro 2", "Retro 3"))
+    # Banded with nothing kept: the same kind of views again, the bands cleared before each.
+    s = E.new_game(99, options, labels)
     rng = Rng(99)
     for _ in range(args.steps // 2):
         if E.outcome(s) is not None:
@@ -84,7 +100,7 @@ def main() -> None:
         board.render_board(view, names)
         times["cold"].append(time.perf_counter() - t)
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
-    print(f"{len(times['apply'])} steps over {args.seeds} seeded games (3 players)")
+    print(f"{E.title}: {len(times['apply'])} steps over {args.seeds} seeded games (3 seats)")
     for key, label in (("legal", "legal_actions"), ("apply", "apply"), ("view", "public view"),
                        ("whole", "board drawn whole"), ("cold", "board banded, nothing kept"),
                        ("step", "board step by step (bands kept)"), ("screen", "screen step by step")):
