@@ -91,9 +91,7 @@ class ShockwaveBasic(ShotEffect):
 
     def param(self, c: Ctx, p: tuple[str, ...]) -> Param | None:
         if not p:
-            me = c.me
-            near = [t for t in c.w.eligible if c.dist(me, c.sq(t)) == 1]
-            return c.pick_many(near, 1, 3, "up to 3 targets on different squares, each exactly 1 move away",
+            return c.pick_many(c.one_move_away(), 1, 3, "up to 3 targets on different squares, each exactly 1 move away",
                                "Shockwave needs 1 to 3 targets exactly 1 move away", "1 damage",
                                c.one_per_square("Shockwave's targets must be on different squares"))
         return None
@@ -112,8 +110,7 @@ class Tsunami(ShotEffect):
         return bool(self._targets(c))
 
     def _targets(self, c: Ctx) -> tuple[int, ...]:
-        me = c.me
-        return tuple(t for t in c.w.eligible if c.dist(me, c.sq(t)) == 1)
+        return c.one_move_away()
 
     def apply(self, c: Ctx, p: tuple[str, ...]) -> None:
         for t in self._targets(c):

@@ -117,6 +117,11 @@ class Ctx:
         seen = self.geo.seen[square or pos[self.w.seat]]
         return tuple(s for s in self.w.eligible if pos[s] in seen)
 
+    def one_move_away(self) -> tuple[int, ...]:
+        """Targetable figures exactly 1 move from the shooter ("exactly one move away"), seat order."""
+        distance = self.w.geo.distance[self.me]
+        return tuple(t for t in self.w.eligible if distance[self.pos[t]] == 1)
+
     def dist(self, a: str, b: str) -> int:
         return self.w.geo.distance[a][b]
 

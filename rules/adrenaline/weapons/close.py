@@ -25,18 +25,25 @@ from rules.adrenaline.geometry import DIRECTIONS
 from rules.adrenaline.weapons.base import Ctx, Param, ShotEffect, implements
 
 
-@implements
-class CyberbladeBasic(ShotEffect):
-    weapon, id = "cyberblade", "basic"
+class _TargetOnYourSquare(ShotEffect):
+    """A basic effect that deals ``amount`` damage to 1 target on your square."""
+
+    amount = 2
+    title = ""  # the weapon's name, for the refusal
 
     def param(self, c: Ctx, p: tuple[str, ...]) -> Param | None:
         if not p:
-            return c.pick(c.on(c.me), "a target on your square", "Cyberblade needs a target on your square",
-                          "2 damage")
+            return c.pick(c.on(c.me), "a target on your square", f"{self.title} needs a target on your square",
+                          f"{self.amount} damage")
         return None
 
     def apply(self, c: Ctx, p: tuple[str, ...]) -> None:
-        c.damage(c.seat(p[0]), 2)
+        c.damage(c.seat(p[0]), self.amount)
+
+
+@implements
+class CyberbladeBasic(_TargetOnYourSquare):
+    weapon, id, title = "cyberblade", "basic", "Cyberblade"
 
 
 @implements
@@ -71,17 +78,8 @@ class SliceAndDice(ShotEffect):
 
 
 @implements
-class SledgehammerBasic(ShotEffect):
-    weapon, id = "sledgehammer", "basic"
-
-    def param(self, c: Ctx, p: tuple[str, ...]) -> Param | None:
-        if not p:
-            return c.pick(c.on(c.me), "a target on your square", "Sledgehammer needs a target on your square",
-                          "2 damage")
-        return None
-
-    def apply(self, c: Ctx, p: tuple[str, ...]) -> None:
-        c.damage(c.seat(p[0]), 2)
+class SledgehammerBasic(_TargetOnYourSquare):
+    weapon, id, title = "sledgehammer", "basic", "Sledgehammer"
 
 
 @implements
@@ -131,8 +129,7 @@ class LongBarrel(ShotEffect):
 
     def param(self, c: Ctx, p: tuple[str, ...]) -> Param | None:
         if not p:
-            me = c.me
-            return c.pick([t for t in c.w.eligible if c.dist(me, c.sq(t)) == 1], "a target exactly 1 move away",
+            return c.pick(c.one_move_away(), "a target exactly 1 move away",
                           "Shotgun's long barrel needs a target exactly 1 move away", "2 damage")
         return None
 
@@ -146,8 +143,7 @@ class PowerGloveBasic(ShotEffect):
 
     def param(self, c: Ctx, p: tuple[str, ...]) -> Param | None:
         if not p:
-            me = c.me
-            return c.pick([t for t in c.w.eligible if c.dist(me, c.sq(t)) == 1], "a target exactly 1 move away",
+            return c.pick(c.one_move_away(), "a target exactly 1 move away",
                           "Power Glove needs a target exactly 1 move away", "you move there; 1 damage, 2 marks")
         return None
 
