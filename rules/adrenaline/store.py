@@ -7,14 +7,15 @@ from typing import Any
 
 from rules.adrenaline.state import Player, Shot, State
 from rules.core.rng import Rng
+from rules.core.snapshot import jsonable
 
 _PLAIN = [f.name for f in fields(State) if f.name not in ("rng", "players", "shot", "respawn_choice", "tagback_answer")]
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {name: _json(getattr(state, name)) for name in _PLAIN}
+    out: dict[str, Any] = {name: jsonable(getattr(state, name)) for name in _PLAIN}
     out["rng"] = state.rng.state()
-    out["players"] = [_json(asdict(p)) for p in state.players]
+    out["players"] = [jsonable(asdict(p)) for p in state.players]
     s = state.shot
     out["shot"] = None if s is None else {
         "shooter": s.shooter, "weapon": s.weapon, "damaged": list(s.damaged), "converted": sorted(s.converted),
@@ -47,11 +48,3 @@ def load_state(data: dict[str, Any]) -> State:
     return State(rng=Rng(state=data["rng"]), players=players, shot=shot,
                  respawn_choice={int(k): v for k, v in data["respawn_choice"]},
                  tagback_answer={int(k): v for k, v in data["tagback_answer"]}, **kwargs)
-
-
-def _json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json(v) for v in value]
-    return value

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from rules.core.snapshot import tupled
 from rules.jupiter.colony import Colony, Hex, TilePick, build_colony, place_tile
 from rules.jupiter.data import COLONISTS_TO_SAVE, JupiterData, game_data
 
@@ -133,11 +134,6 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
 
 def dump_state(state: State) -> dict[str, Any]:
     """Plain JSON-able data: lists, strings, numbers, booleans and None."""
@@ -148,7 +144,7 @@ def dump_state(state: State) -> dict[str, Any]:
 
 
 def load_state(data: dict[str, Any]) -> State:
-    kwargs = {name: _tupled(data[name]) for name in _FIELDS if name not in ("figures", "tiles")}
+    kwargs = {name: tupled(data[name]) for name in _FIELDS if name not in ("figures", "tiles")}
     tiles = tuple(
         TileRecord(label, tile, side, int(rotation), (int(h[0]), int(h[1])))
         for label, tile, side, rotation, h in data["tiles"]

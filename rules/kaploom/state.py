@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rules.core.snapshot import jsonable, tupled
+
 Die = str | tuple[str, ...]
 
 
@@ -103,24 +105,10 @@ def _make_player_clone():
 Player.clone = _make_player_clone()
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    return value
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _tupled(v) for k, v in value.items()}
-    return value
 
 
 def _dump_player(p: Player) -> dict[str, Any]:
-    out = {name: _jsonable(getattr(p, name)) for name in _PLAYER_FIELDS}
+    out = {name: jsonable(getattr(p, name)) for name in _PLAYER_FIELDS}
     # The order of placements is part of the game (it orders the reveal and the legal moves), and a
     # JSON object's key order does not survive every store: keep them as a list of pairs.
     out["assign"] = None if p.assign is None else [[aid, list(ids)] for aid, ids in p.assign.items()]
@@ -128,13 +116,13 @@ def _dump_player(p: Player) -> dict[str, Any]:
 
 
 def _load_player(raw: dict[str, Any]) -> Player:
-    fields_ = {name: _tupled(raw[name]) for name in _PLAYER_FIELDS if name != "assign"}
+    fields_ = {name: tupled(raw[name]) for name in _PLAYER_FIELDS if name != "assign"}
     assign = raw["assign"]
     return Player(**fields_, assign=None if assign is None else {aid: tuple(ids) for aid, ids in assign})
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    out = {name: _jsonable(getattr(state, name)) for name in _STATE_FIELDS if name != "players"}
+    out = {name: jsonable(getattr(state, name)) for name in _STATE_FIELDS if name != "players"}
     out["players"] = [_dump_player(p) for p in state.players]
     return out
 
@@ -142,5 +130,5 @@ def dump_state(state: State) -> dict[str, Any]:
 def load_state(data: dict[str, Any]) -> State:
     players = tuple(_load_player(raw) for raw in data["players"])
     # A field missing from an older save takes its default (every field added later has one).
-    kwargs = {name: _tupled(data[name]) for name in _STATE_FIELDS if name != "players" and name in data}
+    kwargs = {name: tupled(data[name]) for name in _STATE_FIELDS if name != "players" and name in data}
     return State(players=players, **kwargs)

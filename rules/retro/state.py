@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from rules.core.snapshot import jsonable, tupled
+
 Square = tuple[int, int]
 
 # choose_type: each player picks a Retro (setup). program: programming behind screens. clock: the
@@ -146,20 +148,10 @@ class State:
 _FIELDS = tuple(f.name for f in fields(State))
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    out = {name: _jsonable(getattr(state, name)) for name in _FIELDS if name not in ("bots", "cursor")}
+    out = {name: jsonable(getattr(state, name)) for name in _FIELDS if name not in ("bots", "cursor")}
     out["bots"] = [[b.id, b.kind, b.x, b.y, b.facing, b.stunned, b.outside] for _, b in sorted(state.bots.items())]
     c = state.cursor
     out["cursor"] = None if c is None else [c.seat, c.index, c.stop, c.hacking, c.choice, c.target, c.turbo_used]
@@ -167,7 +159,7 @@ def dump_state(state: State) -> dict[str, Any]:
 
 
 def load_state(data: dict[str, Any]) -> State:
-    kwargs = {name: _tupled(data[name]) for name in _FIELDS if name not in ("bots", "cursor")}
+    kwargs = {name: tupled(data[name]) for name in _FIELDS if name not in ("bots", "cursor")}
     bots = {str(b[0]): Bot(str(b[0]), str(b[1]), int(b[2]), int(b[3]), b[4], bool(b[5]), b[6]) for b in data["bots"]}
     c = data["cursor"]
     cursor = None if c is None else Cursor(int(c[0]), int(c[1]), int(c[2]), bool(c[3]), str(c[4]), str(c[5]), bool(c[6]))
