@@ -7,6 +7,7 @@ What a person's click is answered with before it becomes a step is in ``clicks``
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -126,7 +127,10 @@ class Driver:
                 known = derived(engine, session.state)
                 legal, view = list(known.legal(seat)), known.private_view(seat)
                 rng = Rng(_ai_seed(session.record.seed or 0, session.version, seat))
-                step = Step(seat, engine.policy().choose(view, decision, legal, rng), "bot")
+                # A policy may think for a while (a search over a turn): it thinks in a thread, so the
+                # event loop goes on serving every other game meanwhile.
+                choice = await asyncio.to_thread(session.policy().choose, view, decision, legal, rng)
+                step = Step(seat, choice, "bot")
             outputs += await self.submit(session, step, settle=False)
         owed = bool(_automatic(session))
         if owed or session.automatic_due:

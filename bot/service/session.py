@@ -40,6 +40,14 @@ class Session:
     # Fingerprints of what the current state shows (bot.service.derived.Shown), kept by the driver
     # when it tells a step: the next step's "before". None: derive it from the state when needed.
     shown: Any = None
+    # The AI seats' policy (``engine.policy()``), one for the game: a policy may keep what it worked out
+    # (a plan followed level by level) between its decisions. Only this game's settle uses it.
+    ai: Any = None
+
+    def policy(self) -> Any:
+        if self.ai is None:
+            self.ai = self.engine.policy()
+        return self.ai
 
     @property
     def channel_id(self) -> str:

@@ -31,6 +31,7 @@ Readings that hold for every weapon (each weapon module lists its own):
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -64,6 +65,7 @@ class Level:
 
 _CACHE: OrderedDict[tuple, Walker] = OrderedDict()
 _CACHE_SIZE = 256
+_LOCK = threading.Lock()
 
 
 def _walker(state: State, seat: int, weapon_id: str, fresh: bool = False) -> Walker:
@@ -77,14 +79,17 @@ def _walker(state: State, seat: int, weapon_id: str, fresh: bool = False) -> Wal
     p = state.players[seat]
     key = (weapon_id, state.map_id, seat, state.seats, p.cubes, p.powerups,
            tuple((q.square, q.killed) for q in state.players))
-    w = _CACHE.get(key)
-    if w is None:
-        w = _CACHE[key] = Walker(state, seat, weapon_id)
-        w.state = None  # only a performing walker touches a state
+    with _LOCK:  # AI seats think in threads (bot.service.driver): the LRU's steps must not interleave
+        w = _CACHE.get(key)
+        if w is not None:
+            _CACHE.move_to_end(key)
+            return w
+    w = Walker(state, seat, weapon_id)
+    w.state = None  # only a performing walker touches a state
+    with _LOCK:
+        w = _CACHE.setdefault(key, w)
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
     return w
 
 
