@@ -28,11 +28,11 @@ from rules.adrenaline.tree import (
     Illegal,
     Node,
     Option,
-    _square_option,
     card_name,
     cost_text,
     grab_moves,
     run_moves,
+    square_option,
     weapon_name,
 )
 
@@ -41,7 +41,7 @@ def _run(state: State, seat: int, head: str, rest: tuple[str, ...], perform: boo
     here = state.players[seat].square
     reach = run_moves(state, seat)
     node = Node("square", f"Run: where to (up to {reach} moves)",
-                tuple(_square_option(state, s, f"{geo(state).distance[here][s]} moves") for s in
+                tuple(square_option(state, s, f"{geo(state).distance[here][s]} moves") for s in
                       geo(state).reachable(here, reach)))
     target = token_at(rest, 0)
     if target is None:
@@ -59,7 +59,7 @@ def _grab(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
     if not squares:
         raise Illegal(why_not(state, seat, head))
     node = Node("square", f"Grab: where (up to {reach} moves)",
-                tuple(_square_option(state, s, note) for s, note in squares.items()))
+                tuple(square_option(state, s, note) for s, note in squares.items()))
     square = token_at(rest, 0)
     if square is None:
         return node
@@ -136,7 +136,7 @@ def _newton(state: State, seat: int, head: str, rest: tuple[str, ...], perform: 
     check_token(node, who, "Newton moves another player's figure that is on the board.")
     target = state.seats.index(who)
     snode = Node("square", f"Newton: move {state.name(target)} 1 or 2 squares in one direction",
-                 tuple(_square_option(state, s) for s in _newton_squares(state, target)))
+                 tuple(square_option(state, s) for s in _newton_squares(state, target)))
     square = token_at(rest, 1)
     if square is None:
         return snode
@@ -150,7 +150,7 @@ def _newton(state: State, seat: int, head: str, rest: tuple[str, ...], perform: 
 def _teleporter(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bool) -> Result:
     here = state.players[seat].square
     node = Node("square", "Teleporter: to which square", tuple(
-        _square_option(state, s) for s in geo(state).squares if s != here))
+        square_option(state, s) for s in geo(state).squares if s != here))
     square = token_at(rest, 0)
     if square is None:
         return node

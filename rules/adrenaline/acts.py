@@ -13,12 +13,12 @@
 from __future__ import annotations
 
 from rules.adrenaline import weapons
-from rules.adrenaline.damage import damage, geo, start_shot
+from rules.adrenaline.damage import damage, geo
 from rules.adrenaline.data import COLOUR_NAMES, game_data
 from rules.adrenaline.payments import pay, payable
 from rules.adrenaline.setup import draw_powerup
 from rules.adrenaline.state import CUBE_INDEX, State
-from rules.adrenaline.tree import card_name, grab_moves, shoot_moves, weapon_name
+from rules.adrenaline.tree import card_name, shoot_moves, weapon_name
 
 
 def powerup_cards(state: State, seat: int, kind: str) -> tuple[str, ...]:
@@ -176,6 +176,3 @@ def play_scope(state: State, seat: int, card: str, target: int, payment: tuple[s
     pay(state, seat, payment)
     damage(state, target, 1)
 
-
-__all__ = ["fire", "grab_moves", "grabbable_squares", "perform_grab", "play_scope", "powerup_cards", "reload_weapon",
-           "reloadable", "respawn_square", "shot_squares", "start_shot", "usable_weapons"]

@@ -135,9 +135,3 @@ def _bfs(start: str, steps: dict[str, dict[str, str]]) -> dict[str, int]:
 @cache
 def geometry(map_id: str) -> Geometry:
     return _build(game_data().arena(map_id))
-
-
-def check_all() -> None:
-    """Build every map's geometry (loading checks them against the visibility table)."""
-    for m in game_data().maps:
-        geometry(m.id)

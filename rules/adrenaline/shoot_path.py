@@ -23,10 +23,10 @@ from rules.adrenaline.tree import (
     Illegal,
     Node,
     Option,
-    _square_option,
     cost_text,
     multi_tokens,
     shoot_moves,
+    square_option,
     weapon_name,
 )
 
@@ -41,7 +41,7 @@ def shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
         if not squares:
             raise Illegal(why_not(state, seat, head))
         node = Node("square", f"Shoot: move first? (up to {moves}; stay: {here})",
-                    tuple(_as_move(_square_option(state, s, "stay here" if s == here else "")) for s in squares))
+                    tuple(_as_move(square_option(state, s, "stay here" if s == here else "")) for s in squares))
         token = token_at(rest, i)
         if token is None:
             return node

@@ -94,7 +94,7 @@ def pay_label(payment: tuple[str, ...]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def _square_option(state: State, square: str, note: str = "") -> Option:
+def square_option(state: State, square: str, note: str = "") -> Option:
     room = ROOMS[geo(state).room_of[square]]
     who = [state.name(s) for s in state.on(square)]
     text = f"{room} room" + (f" · {', '.join(who)}" if who else "") + (f" · {note}" if note else "")
@@ -141,7 +141,3 @@ def multi_tokens(node: Node) -> tuple[str, ...]:
 def weapon_name(weapon_id: str) -> str:
     return game_data().weapon(weapon_id).name
 
-
-__all__ = ["ANSWERS", "Illegal", "Node", "Option", "card_name", "cost_text", "frenzy_actions", "grab_moves",
-           "multi_tokens", "pay_label", "pay_node", "run_moves", "shoot_moves", "take_payment", "weapon_name",
-           "_square_option"]
