@@ -275,7 +275,7 @@ class Driver:
             if core.notify_mode(holder.user_id, record.guild_id) not in ("dm", "both"):
                 continue  # they asked for no DMs: "My screen" shows it when they look
             target = Target(TargetKind.DM, channel_id=session.channel_id, user_id=holder.user_id)
-            head = [f"**Your move** — {decisions[seat].prompt}."] if your_move and decisions[seat].prompt else []
+            head = [f"**Your move** — {_sentence(decisions[seat].prompt)}"] if your_move and decisions[seat].prompt else []
             # The seat's living panel: a new message for a new decision (that is what tells them),
             # an edit of the current one for anything else.
             outputs.append(await core.presenter.screen(session, seat, target, head + private_lines,
@@ -365,7 +365,12 @@ def _story_and_status(session: Session, post: str, final: bool) -> tuple[list[st
 def _your_move(session: Session, seats: list[int], decisions: dict) -> str:
     named = ", ".join(user_mention(session, session.seats[s].user_id, session.seats[s].name) for s in seats)
     prompts = {decisions[s].prompt for s in seats if decisions[s].prompt}
-    return f"{named}: your move" + (f" — {prompts.pop()}." if len(prompts) == 1 else ".")
+    return f"{named}: your move" + (f" — {_sentence(prompts.pop())}" if len(prompts) == 1 else ".")
+
+
+def _sentence(prompt: str) -> str:
+    """A decision's prompt ended as a sentence ("Tagback Grenade?" keeps its own mark)."""
+    return prompt if prompt.endswith(("?", "!", ".")) else f"{prompt}."
 
 
 def _with_mentions(output: Output, session: Session, seats: list[int]) -> Output:

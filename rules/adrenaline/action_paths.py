@@ -58,7 +58,7 @@ def _grab(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
     squares = grabbable_squares(state, seat, reach)
     if not squares:
         raise Illegal(why_not(state, seat, head))
-    node = Node("square", f"Grab: where (up to {reach} moves)",
+    node = Node("square", f"Grab: where (up to {reach} move{'s' if reach != 1 else ''})",
                 tuple(square_option(state, s, note) for s, note in squares.items()))
     square = token_at(rest, 0)
     if square is None:

@@ -124,6 +124,7 @@ def end_turn(state: State, out: list[str]) -> None:
     state.draft = ()
     state.ending = True
     state.actions_left = 0
+    out.append(f"{state.name(seat)} ends the turn.")
     out += scoring.score_kills(state)
     last_turn = state.frenzy and not state.frenzy_left
     killed = [s for s in range(state.count) if state.players[s].killed]

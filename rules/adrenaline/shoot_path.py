@@ -46,7 +46,7 @@ def shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
         if token is None:
             return node
         square = token[5:]
-        check_token(node, token, f"You cannot shoot after moving to {square[:8]} (up to {moves} moves).")
+        check_token(node, token, f"You cannot shoot after moving to {square[:8]} (up to {moves} move{'s' if moves != 1 else ''}).")
         if square != here:
             if not copied:
                 state, copied = state.clone(), True
