@@ -10,6 +10,7 @@ from bot.service.clock import VirtualClock
 from rules.adrenaline import ENGINE as E
 from rules.adrenaline.ai import ActivePolicy
 from rules.core.rng import Rng
+from tests.rules.adrenaline.helpers import play, spawned
 
 USERS = ("alice", "bob", "carol")
 SEED = 11
@@ -140,12 +141,6 @@ async def test_under_timeout_bot_the_ai_plays_the_seat_until_it_is_taken_back():
 
 def test_several_targets_are_one_multi_select_beside_back_and_cancel():
     """The issue: "several targets are one multi-select with the effect's minimum and maximum"."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "adrenaline"))
-    from test_engine import play, spawned
-
     from bot.service.menus import multi_level
     from rules.adrenaline.engine import Line
 

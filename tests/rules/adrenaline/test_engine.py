@@ -10,28 +10,7 @@ from rules.adrenaline import ENGINE as E
 from rules.adrenaline.engine import Line
 from rules.core.engine import DecisionKind
 from rules.core.errors import RulesError
-
-FIGS = ["Banshee", "Dozer", "Sprog"]
-
-
-def game(seed=1, n=3, **options):
-    return E.new_game(seed, E.parse_options({k: str(v) for k, v in options.items()}), FIGS[:n] if n <= 3 else
-                      ["Banshee", "Dozer", "Sprog", "Violetta", ":D-struct-0R"][:n])
-
-
-def play(state, seat, text):
-    return E.apply(state, seat, E.parse(state, seat, text))[0]
-
-
-def spawned(seed=1, n=3, **options):
-    """A game where every seat is on the board (squares a2/c1/d3 by seat), the first player to act."""
-    s = game(seed, n, **options)
-    squares = ["a2", "c1", "d3", "a2", "c1"]
-    for i in range(s.count):
-        s.set_player(i, square=squares[i], powerups=())
-    s.powerup_deck = sorted(set(s.powerup_deck) | set(s.powerup_discard)) and s.powerup_deck
-    s.turn = s.first = 0
-    return s
+from tests.rules.adrenaline.helpers import game, play, spawned
 
 
 def refused(state, seat, text, match=None):
