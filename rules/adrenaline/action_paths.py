@@ -40,13 +40,13 @@ from rules.adrenaline.tree import (
 def _run(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bool) -> Result:
     here = state.players[seat].square
     reach = run_moves(state, seat)
-    node = Node("square", f"Run: where to (up to {reach} moves)",
-                tuple(square_option(state, s, f"{geo(state).distance[here][s]} moves") for s in
-                      geo(state).reachable(here, reach)))
+    squares = geo(state).reachable(here, reach)
     target = token_at(rest, 0)
-    if target is None:
-        return node
-    check_token(node, target, f"{target[:8]} is not 1-{reach} moves away.")
+    if target is None:  # the level's labels are made only when it is the level asked for
+        return Node("square", f"Run: where to (up to {reach} moves)",
+                    tuple(square_option(state, s, f"{geo(state).distance[here][s]} moves") for s in squares))
+    if target not in squares:
+        raise Illegal(f"{target[:8]} is not 1-{reach} moves away.")
     if perform:
         state.set_player(seat, square=target)
         state.actions_left -= 1
@@ -58,11 +58,10 @@ def _grab(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
     squares = grabbable_squares(state, seat, reach)
     if not squares:
         raise Illegal(why_not(state, seat, head))
-    node = Node("square", f"Grab: where (up to {reach} move{'s' if reach != 1 else ''})",
-                tuple(square_option(state, s, note) for s, note in squares.items()))
     square = token_at(rest, 0)
     if square is None:
-        return node
+        return Node("square", f"Grab: where (up to {reach} move{'s' if reach != 1 else ''})",
+                    tuple(square_option(state, s, note) for s, note in squares.items()))
     if square not in squares:
         raise Illegal(grab_problem(state, seat, square, reach))
     spawn = next((c for c, s in geo(state).map.spawnpoints.items() if s == square), None)

@@ -15,10 +15,13 @@ from __future__ import annotations
 from rules.adrenaline import weapons
 from rules.adrenaline.damage import damage, geo
 from rules.adrenaline.data import COLOUR_NAMES, game_data
+from rules.adrenaline.memo import Memo
 from rules.adrenaline.payments import pay, payable
 from rules.adrenaline.setup import draw_powerup
 from rules.adrenaline.state import CUBE_INDEX, State
 from rules.adrenaline.tree import card_name, shoot_moves, weapon_name
+
+_SQUARES = Memo()  # where a seat may grab or shoot from, and which weapons it may fire, per position
 
 
 def powerup_cards(state: State, seat: int, kind: str) -> tuple[str, ...]:
@@ -37,6 +40,10 @@ def respawn_square(state: State, card: str) -> str:
 
 def grabbable_squares(state: State, seat: int, reach: int) -> dict[str, str]:
     """Squares within ``reach`` moves holding something the seat may grab -> what, in a few words."""
+    return _SQUARES(("grab", state.signature(), seat, reach), lambda: _grabbable(state, seat, reach))
+
+
+def _grabbable(state: State, seat: int, reach: int) -> dict[str, str]:
     here = state.players[seat].square
     out = {}
     for square in geo(state).within(here, reach):
@@ -118,6 +125,10 @@ def _take_tile(state: State, seat: int, square: str) -> None:
 # -- shoot and reload -------------------------------------------------------------------------------
 
 def usable_weapons(state: State, seat: int) -> tuple[str, ...]:
+    return _SQUARES(("usable", state.signature(), seat), lambda: _usable(state, seat))
+
+
+def _usable(state: State, seat: int) -> tuple[str, ...]:
     return tuple(w for w in state.players[seat].loaded() if weapons.usable(state, seat, w))
 
 
@@ -129,6 +140,10 @@ def reloadable(state: State, seat: int) -> tuple[str, ...]:
 def shot_squares(state: State, seat: int) -> tuple[str, ...]:
     """Where the seat may stand to shoot this action (its own square when it may not move first):
     squares from which a loaded weapon (in frenzy also one it can pay to reload) has a legal use."""
+    return _SQUARES(("shot", state.signature(), seat), lambda: _shot_squares(state, seat))
+
+
+def _shot_squares(state: State, seat: int) -> tuple[str, ...]:
     moves = shoot_moves(state, seat)
     if moves is None:
         return ()

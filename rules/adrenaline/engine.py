@@ -27,7 +27,7 @@ from rules.adrenaline.options import AdrenalineOptions, option_help, parse_optio
 from rules.adrenaline.setup import FIGURE_NAMES, new_game
 from rules.adrenaline.state import State
 from rules.adrenaline.tree import Illegal, Node
-from rules.adrenaline.walk import root, walk
+from rules.adrenaline.walk import peek, root, walk
 from rules.core.engine import Decision, DecisionKind, Event, Outcome, SeatPlan
 from rules.core.errors import GameIsOver, MalformedAction, NotYourTurn
 
@@ -67,11 +67,6 @@ def _card(item: str) -> str:
         kind, colour = item.split(":", 1)
         return f"{kind}:{colour.upper()}"
     return item.upper()
-
-
-def peek(state: State, seat: int, path: tuple[str, ...]):
-    """Walk ``path`` without doing it (the walk leaves ``state`` as it is)."""
-    return walk(state, seat, path)
 
 
 class AdrenalineEngine:
@@ -136,13 +131,14 @@ class AdrenalineEngine:
         return result if isinstance(result, Node) else None
 
     def legal_actions(self, state: State, seat: int) -> list[Line]:
-        if seat not in self.pending(state):
+        decision = self.pending(state).get(seat)
+        if decision is None:
             return []
         node = self.node(state, seat)
         out = [Line((t,)) for t in node.tokens()] if node is not None else [Line(("confirm",))]
         if state.draft:
             out += [Line(("back",)), Line(("cancel",))]
-            default = self.pending(state)[seat].default
+            default = decision.default
             if default not in out:  # the time-out default stays open mid-draft (it drops the draft)
                 out.append(default)
         return out
@@ -181,7 +177,7 @@ class AdrenalineEngine:
             return None
         try:
             path = fine(state, seat, tokens)
-            result = walk(state.clone(), seat, path)
+            result = peek(state, seat, path)
         except Illegal:
             return None
         return None if isinstance(result, Node) else path
@@ -206,7 +202,7 @@ class AdrenalineEngine:
             elif tokens[0] == "cancel":
                 s.draft = ()
             else:
-                if not s.draft or isinstance(walk(s.clone(), seat, s.draft), Node):
+                if not s.draft or isinstance(peek(s, seat, s.draft), Node):
                     raise Illegal("Nothing complete to confirm yet: make the next choice (or cancel).")
                 self._do(s, seat, s.draft, out)
             return self._done(s, out)
@@ -351,7 +347,7 @@ class AdrenalineEngine:
             path = fine(state, seat, tuple(words)) if words and is_root(words[0]) else tuple(words)
             if words and not is_root(words[0]):
                 path = (*state.draft, *path)
-            result = walk(state.clone(), seat, path)
+            result = peek(state, seat, path)
         except Illegal:
             return []
         if not isinstance(result, Node):

@@ -53,9 +53,9 @@ def after_action(state: State, out: list[str]) -> None:
 def settle_turn(state: State, out: list[str]) -> None:
     if state.phase != "turn" or state.done:
         return
-    from rules.adrenaline.walk import root
+    from rules.adrenaline.walk import peek
 
-    if state.players[state.turn].spawned and all(t == "end" or t.startswith("answer:") for t in root(state, state.turn).tokens()):
+    if state.players[state.turn].spawned and all(t == "end" or t.startswith("answer:") for t in peek(state, state.turn, ()).tokens()):
         end_turn(state, out)
 
 

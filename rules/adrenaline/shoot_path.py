@@ -10,6 +10,7 @@ from rules.adrenaline.acts import (
     shot_squares,
     usable_weapons,
 )
+from rules.adrenaline.memo import Memo
 from rules.adrenaline.paths import (
     Result,
     check_token,
@@ -40,13 +41,13 @@ def shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
         squares = shot_squares(state, seat)
         if not squares:
             raise Illegal(why_not(state, seat, head))
-        node = Node("square", f"Shoot: move first? (up to {moves}; stay: {here})",
-                    tuple(_as_move(square_option(state, s, "stay here" if s == here else "")) for s in squares))
         token = token_at(rest, i)
-        if token is None:
-            return node
+        if token is None:  # the level's labels are made only when it is the level asked for
+            return Node("square", f"Shoot: move first? (up to {moves}; stay: {here})",
+                        tuple(_as_move(square_option(state, s, "stay here" if s == here else "")) for s in squares))
         square = token[5:]
-        check_token(node, token, f"You cannot shoot after moving to {square[:8]} (up to {moves} move{'s' if moves != 1 else ''}).")
+        if not token.startswith("move:") or square not in squares:
+            raise Illegal(f"You cannot shoot after moving to {square[:8]} (up to {moves} move{'s' if moves != 1 else ''}).")
         if square != here:
             if not copied:
                 state, copied = state.clone(), True
@@ -81,16 +82,12 @@ def shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
             state, copied = state.clone(), True
         lines.append(reload_weapon(state, seat, w, payment))
     shot: list[str] = []
+    signature = state.signature()  # the shot's levels change nothing on the state
     while True:
-        level = weapons.next_level(state, seat, weapon, tuple(shot))
-        if level is None:
+        found = _LEVELS((signature, seat, weapon, tuple(shot)), lambda: _level(state, seat, weapon, tuple(shot)))
+        if found is None:
             break
-        node = _shot_node(level)
-        if node.kind == "players" and node.maximum > 1:  # groups that break the effect's own rule go
-            groups = tuple(o for o in node.options if _fits(state, seat, weapon, (*shot, o.token)))
-            used = {x for o in groups for x in o.token.split(",")}
-            node = Node(node.kind, node.prompt, groups, node.minimum, node.maximum,
-                        tuple(Option(c.token, c.label, c.description) for c in level.choices if c.token in used))
+        level, node = found
         token = token_at(rest, i)
         if token is None:
             return node
@@ -110,6 +107,24 @@ def shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
 
         lines += fire(state, seat, weapon, tuple(shot), payment)
     return lines or [f"{state.name(seat)} fires {weapon_name(weapon)}."]
+
+
+# A shot's levels, remembered by the state's value: each click walks the shot from its first level
+# again, so without this a shot of k levels works out k(k+1)/2 levels (and every group's fit).
+_LEVELS = Memo()
+
+
+def _level(state: State, seat: int, weapon: str, shot: tuple[str, ...]) -> tuple[weapons.Level, Node] | None:
+    level = weapons.next_level(state, seat, weapon, shot)
+    if level is None:
+        return None
+    node = _shot_node(level)
+    if node.kind == "players" and node.maximum > 1:  # groups that break the effect's own rule go
+        groups = tuple(o for o in node.options if _fits(state, seat, weapon, (*shot, o.token)))
+        used = {x for o in groups for x in o.token.split(",")}
+        node = Node(node.kind, node.prompt, groups, node.minimum, node.maximum,
+                    tuple(Option(c.token, c.label, c.description) for c in level.choices if c.token in used))
+    return level, node
 
 
 def _as_move(option: Option) -> Option:

@@ -42,6 +42,17 @@ class Player:
     powerups: tuple[str, ...] = ()
     points: tuple[tuple[str, int], ...] = ()  # itemised: ("boards", 8), ("first_blood", 1), ...
     killed: bool = False  # killed this turn; stays on its square until it respawns
+    # the hash, worked out once: states are remembered by value (``State.signature``), and a board of
+    # five players is hashed at every look at the tree (not part of equality, never stored)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.figure, self.square, self.damage, self.marks, self.skulls, self.frenzy, self.cubes,
+                      self.weapons, self.powerups, self.points, self.killed))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     @property
     def spawned(self) -> bool:
@@ -127,6 +138,22 @@ class State:
     done: bool = False
     summary: str = ""
     last: tuple[str, ...] = ()  # the last public lines (the board image's log)
+
+    def signature(self) -> tuple:
+        """Everything a look at the tree of choices reads, as one hashable value: the state but its
+        draft, its log lines and its generator (a walk that does not perform draws nothing). Two
+        states with equal signatures offer the same choices (``walk.peek`` remembers walks by it). The
+        squares of ``tiles`` and the colours of ``slots`` are the map's: their values suffice."""
+        shot = self.shot
+        return (self.map_id, self.seats, tuple(self.options.items()), tuple(self.players), self.first, self.turn,
+                self.turns, self.actions_left, self.ending, self.phase, tuple(self.weapon_deck),
+                tuple(self.powerup_deck), tuple(self.powerup_discard), tuple(self.ammo_deck), tuple(self.ammo_discard),
+                tuple(self.tiles.values()), tuple(map(tuple, self.slots.values())), tuple(self.track),
+                self.skulls, self.frenzy, self.frenzy_left, self.frenzy_from, tuple(self.kills),
+                None if shot is None else (shot.shooter, shot.weapon, tuple(shot.damaged), frozenset(shot.converted),
+                                           tuple(shot.new_marks.items()), frozenset(shot.seen_by), shot.untouchable),
+                self.reacting, self.respawning, tuple(self.respawn_choice.items()),
+                tuple(self.tagback_answer.items()), self.done)
 
     def clone(self) -> State:
         c = object.__new__(State)

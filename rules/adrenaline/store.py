@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import fields
 from typing import Any
 
 from rules.adrenaline.state import Player, Shot, State
 from rules.core.rng import Rng
 from rules.core.snapshot import jsonable
 
+_PLAYER_FIELDS = [f for f in fields(Player) if f.init]  # not the remembered hash
 _PLAIN = [f.name for f in fields(State) if f.name not in ("rng", "players", "shot", "respawn_choice", "tagback_answer")]
 
 
 def dump_state(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {name: jsonable(getattr(state, name)) for name in _PLAIN}
     out["rng"] = state.rng.state()
-    out["players"] = [jsonable(asdict(p)) for p in state.players]
+    out["players"] = [jsonable({f.name: getattr(p, f.name) for f in _PLAYER_FIELDS}) for p in state.players]
     s = state.shot
     out["shot"] = None if s is None else {
         "shooter": s.shooter, "weapon": s.weapon, "damaged": list(s.damaged), "converted": sorted(s.converted),

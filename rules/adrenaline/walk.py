@@ -21,6 +21,7 @@ from rules.adrenaline.acts import (
     reloadable,
     shot_squares,
 )
+from rules.adrenaline.memo import Memo
 from rules.adrenaline.paths import Result, take_ok, why_not
 from rules.adrenaline.shoot_path import shoot
 from rules.adrenaline.state import State
@@ -49,6 +50,18 @@ def walk(state: State, seat: int, path: tuple[str, ...], perform: bool = False, 
     if handler is shoot:
         return shoot(state, seat, head, rest, perform, keep)
     return handler(state, seat, head, rest, perform)
+
+
+_WALKED = Memo()
+
+
+def peek(state: State, seat: int, path: tuple[str, ...]) -> Result:
+    """Walk ``path`` without doing it (the walk leaves ``state`` as it is).
+
+    Remembered by the state's signature (``memo``): a step of a draft walks the path ``apply`` walked
+    just before, the end of an action looks at the level the next decision starts from, and a level is
+    asked again for its menu, autocomplete and time-out. A refused path raises each time."""
+    return _WALKED((state.signature(), seat, path), lambda: walk(state, seat, path))
 
 
 def shot_state(state: State, seat: int, prefix: tuple[str, ...]) -> State:
