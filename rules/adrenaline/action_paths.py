@@ -32,7 +32,7 @@ from rules.adrenaline.tree import (
     cost_text,
     grab_moves,
     run_moves,
-    square_option,
+    square_options,
     weapon_name,
 )
 
@@ -44,7 +44,7 @@ def _run(state: State, seat: int, head: str, rest: tuple[str, ...], perform: boo
     target = token_at(rest, 0)
     if target is None:  # the level's labels are made only when it is the level asked for
         return Node("square", f"Run: where to (up to {reach} moves)",
-                    tuple(square_option(state, s, f"{geo(state).distance[here][s]} moves") for s in squares))
+                    square_options(state, ((s, f"{geo(state).distance[here][s]} moves") for s in squares)))
     if target not in squares:
         raise Illegal(f"{target[:8]} is not 1-{reach} moves away.")
     if perform:
@@ -61,7 +61,7 @@ def _grab(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
     square = token_at(rest, 0)
     if square is None:
         return Node("square", f"Grab: where (up to {reach} move{'s' if reach != 1 else ''})",
-                    tuple(square_option(state, s, note) for s, note in squares.items()))
+                    square_options(state, squares.items()))
     if square not in squares:
         raise Illegal(grab_problem(state, seat, square, reach))
     spawn = next((c for c, s in geo(state).map.spawnpoints.items() if s == square), None)
@@ -135,7 +135,7 @@ def _newton(state: State, seat: int, head: str, rest: tuple[str, ...], perform: 
     check_token(node, who, "Newton moves another player's figure that is on the board.")
     target = state.seats.index(who)
     snode = Node("square", f"Newton: move {state.name(target)} 1 or 2 squares in one direction",
-                 tuple(square_option(state, s) for s in _newton_squares(state, target)))
+                 square_options(state, ((s, "") for s in _newton_squares(state, target))))
     square = token_at(rest, 1)
     if square is None:
         return snode
@@ -148,8 +148,8 @@ def _newton(state: State, seat: int, head: str, rest: tuple[str, ...], perform: 
 
 def _teleporter(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bool) -> Result:
     here = state.players[seat].square
-    node = Node("square", "Teleporter: to which square", tuple(
-        square_option(state, s) for s in geo(state).squares if s != here))
+    node = Node("square", "Teleporter: to which square", square_options(
+        state, ((s, "") for s in geo(state).squares if s != here)))
     square = token_at(rest, 0)
     if square is None:
         return node

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules.adrenaline import flow
@@ -43,6 +44,26 @@ class Line:
 
     def __str__(self) -> str:
         return " ".join(self.tokens)
+
+
+_ONE: dict[str, Line] = {}
+
+
+def _one(token: str) -> Line:
+    """The one-token line (kept: a level's lines are made for every look at it, and a frozen
+    dataclass is slow to build)."""
+    line = _ONE.get(token)
+    if line is None:
+        if len(_ONE) > 4096:
+            _ONE.clear()
+        line = _ONE[token] = Line((token,))
+    return line
+
+
+@lru_cache(maxsize=64)
+def _turn_decision(turns: int) -> Decision:
+    """The turn's decision (made once per turn: ``pending`` is asked several times a decision)."""
+    return Decision(DecisionKind.TURN, f"t{turns}", _one("end"), "your turn")
 
 
 def is_root(token: str) -> bool:
@@ -120,7 +141,7 @@ class AdrenalineEngine:
         if state.phase == "tagback":
             return {s: Decision(DecisionKind.REACTION, f"g{state.turns}.{len(state.powerup_discard)}", Line(("pass",)),
                                 "Tagback Grenade?", time_limit=wait) for s in state.reacting}
-        return {state.turn: Decision(DecisionKind.TURN, f"t{state.turns}", Line(("end",)), "your turn")}
+        return {state.turn: _turn_decision(state.turns)}
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return tuple(self.pending(state))
@@ -135,9 +156,9 @@ class AdrenalineEngine:
         if decision is None:
             return []
         node = self.node(state, seat)
-        out = [Line((t,)) for t in node.tokens()] if node is not None else [Line(("confirm",))]
+        out = [_one(t) for t in node.tokens()] if node is not None else [_one("confirm")]
         if state.draft:
-            out += [Line(("back",)), Line(("cancel",))]
+            out += [_one("back"), _one("cancel")]
             default = decision.default
             if default not in out:  # the time-out default stays open mid-draft (it drops the draft)
                 out.append(default)

@@ -27,7 +27,7 @@ from rules.adrenaline.tree import (
     cost_text,
     multi_tokens,
     shoot_moves,
-    square_option,
+    square_options,
     weapon_name,
 )
 
@@ -44,7 +44,7 @@ def shoot(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
         token = token_at(rest, i)
         if token is None:  # the level's labels are made only when it is the level asked for
             return Node("square", f"Shoot: move first? (up to {moves}; stay: {here})",
-                        tuple(_as_move(square_option(state, s, "stay here" if s == here else "")) for s in squares))
+                        tuple(_as_move(o) for o in square_options(state, ((s, "stay here" if s == here else "") for s in squares))))
         square = token[5:]
         if not token.startswith("move:") or square not in squares:
             raise Illegal(f"You cannot shoot after moving to {square[:8]} (up to {moves} move{'s' if moves != 1 else ''}).")

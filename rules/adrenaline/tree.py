@@ -16,6 +16,7 @@ move before a shot, the reloads of a frenzy shot).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.adrenaline.damage import geo
@@ -94,11 +95,20 @@ def pay_label(payment: tuple[str, ...]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def square_option(state: State, square: str, note: str = "") -> Option:
-    room = ROOMS[geo(state).room_of[square]]
-    who = [state.name(s) for s in state.on(square)]
-    text = f"{room} room" + (f" · {', '.join(who)}" if who else "") + (f" · {note}" if note else "")
-    return Option(square, square, text)
+def square_options(state: State, notes: Iterable[tuple[str, str]]) -> tuple[Option, ...]:
+    """A level of squares: each with its room, who stands there and a note (who stands where is
+    worked out once for the level)."""
+    room_of = geo(state).room_of
+    who: dict[str, list[str]] = {}
+    for seat, p in enumerate(state.players):
+        if p.square is not None:
+            who.setdefault(p.square, []).append(state.name(seat))
+    out = []
+    for square, note in notes:
+        names = who.get(square)
+        text = f"{ROOMS[room_of[square]]} room" + (f" · {', '.join(names)}" if names else "") + (f" · {note}" if note else "")
+        out.append(Option(square, square, text))
+    return tuple(out)
 
 
 def pay_node(state: State, seat: int, cost: tuple[str, ...], what: str, exclude: tuple[str, ...] = ()) -> Node | None:
