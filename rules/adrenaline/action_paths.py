@@ -10,6 +10,7 @@ from rules.adrenaline.acts import (
     reload_weapon,
     reloadable,
     respawn_square,
+    spawn_colour_of,
 )
 from rules.adrenaline.damage import geo, targetable
 from rules.adrenaline.paths import (
@@ -64,7 +65,7 @@ def _grab(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bo
                     square_options(state, squares.items()))
     if square not in squares:
         raise Illegal(grab_problem(state, seat, square, reach))
-    spawn = next((c for c, s in geo(state).map.spawnpoints.items() if s == square), None)
+    spawn = spawn_colour_of(state, square)
     i = 1
     weapon = drop = None
     if spawn is not None:

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.adrenaline import weapons
 from rules.adrenaline.damage import damage, geo
 from rules.adrenaline.data import COLOUR_NAMES, game_data
@@ -29,7 +31,15 @@ def powerup_cards(state: State, seat: int, kind: str) -> tuple[str, ...]:
 
 
 def spawn_colour_of(state: State, square: str) -> str | None:
-    return next((c for c, s in geo(state).map.spawnpoints.items() if s == square), None)
+    return _spawn_colours(state.map_id).get(square)
+
+
+@cache
+def _spawn_colours(map_id: str) -> dict[str, str]:
+    """Spawnpoint square -> its colour, per map (asked for every square of every grab level)."""
+    from rules.adrenaline.geometry import geometry
+
+    return {square: colour for colour, square in geometry(map_id).map.spawnpoints.items()}
 
 
 def respawn_square(state: State, card: str) -> str:

@@ -75,12 +75,8 @@ def shot_state(state: State, seat: int, prefix: tuple[str, ...]) -> State:
 def root(state: State, seat: int, only: str | None = None) -> Node:
     """The first level of the seat's decision in the current phase. ``only``: the root word a path
     starts with; the costly checks of the other words are skipped (the level is then incomplete: it is
-    only asked whether that word is open)."""
+    only asked whether that word is open: the level holds that word's options alone)."""
     p = state.players[seat]
-
-    def want(kind: str) -> bool:
-        return only is None or only == kind
-
     options: list[Option] = []
     if state.phase == "respawn":
         for card in dict.fromkeys(p.powerups):
@@ -108,10 +104,24 @@ def root(state: State, seat: int, only: str | None = None) -> Node:
             options.append(Option(f"spawn:{card}", f"Discard {card_name(card)}", f"spawn at the {colour} spawnpoint"))
         options.append(Option("end", "End the turn", "spawn keeping the first card drawn, then end"))
         return Node("action", "Spawn: discard one powerup; its colour is where you appear", tuple(options))
+    if only is not None:  # a path's first word: only whether that word is open matters
+        return Node("action", "", tuple(_turn_options(state, seat, only)))
+    options += _turn_options(state, seat, None)
+    return Node("action", _turn_prompt(state, seat), tuple(options))
+
+
+def _turn_options(state: State, seat: int, only: str | None) -> list[Option]:
+    """The turn's root words. ``only``: the costly checks of the other words are skipped."""
+    p = state.players[seat]
+
+    def want(kind: str) -> bool:
+        return only is None or only == kind
+
+    options: list[Option] = []
     if state.actions_left > 0 and not state.ending:
-        if state.frenzy and frenzy_two(state, seat):
+        if want("run") and state.frenzy and frenzy_two(state, seat):
             options.append(Option("run", "Run around", f"move up to {run_moves(state, seat)} squares"))
-        elif not state.frenzy:
+        elif want("run") and not state.frenzy:
             options.append(Option("run", "Run around", "move 1 to 3 squares"))
         # asked about one word only, grab and shoot are let through here: their own first level is
         # worked out next and refuses the word when it is empty (saving the same work twice)
@@ -122,19 +132,22 @@ def root(state: State, seat: int, only: str | None = None) -> Node:
             options.append(Option("shoot", "Shoot people", f"move up to {moves}, then fire" if moves else "fire a loaded weapon"))
     if not state.ending:
         for card in dict.fromkeys(c for c in p.powerups if c.startswith(("newton:", "teleporter:"))):
-            if card.startswith("newton:") and want("newton") and not newton_targets(state, seat):
+            if not want(card.split(":")[0]):
+                continue
+            if card.startswith("newton:") and not newton_targets(state, seat):
                 continue
             options.append(Option(card, f"Play {card_name(card)}",
                                   "move another figure 1-2 squares in a line" if card.startswith("newton")
                                   else "move yourself to any square"))
     if not state.frenzy and want("reload") and reloadable(state, seat):
         options.append(Option("reload", "Reload", "pay to reload unloaded weapons (ends your actions)"))
-    if state.actions_left > 0 and not state.ending:
+    if state.actions_left > 0 and not state.ending and want("pass"):
         options.append(Option("pass", "Give up your actions left", "then reload or end the turn"))
-    if any(c.startswith("tagback_grenade:") for c in p.powerups):
+    if want("answer") and any(c.startswith("tagback_grenade:") for c in p.powerups):
         options += _answers(state, seat)
-    options.append(Option("end", "End the turn", "reload nothing more"))
-    return Node("action", _turn_prompt(state, seat), tuple(options))
+    if want("end"):
+        options.append(Option("end", "End the turn", "reload nothing more"))
+    return options
 
 
 def _answers(state: State, seat: int) -> list[Option]:
