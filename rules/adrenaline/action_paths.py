@@ -135,12 +135,13 @@ def _newton(state: State, seat: int, head: str, rest: tuple[str, ...], perform: 
         return node
     check_token(node, who, "Newton moves another player's figure that is on the board.")
     target = state.seats.index(who)
-    snode = Node("square", f"Newton: move {state.name(target)} 1 or 2 squares in one direction",
-                 square_options(state, ((s, "") for s in _newton_squares(state, target))))
+    squares = _newton_squares(state, target)
     square = token_at(rest, 1)
-    if square is None:
-        return snode
-    check_token(snode, square, "Newton moves a figure 1 or 2 squares in one straight direction (doors, not walls).")
+    if square is None:  # the level's labels are made only when it is the level asked for
+        return Node("square", f"Newton: move {state.name(target)} 1 or 2 squares in one direction",
+                    square_options(state, ((s, "") for s in squares)))
+    if square not in squares:
+        raise Illegal("Newton moves a figure 1 or 2 squares in one straight direction (doors, not walls).")
     if perform:
         _discard(state, seat, head)
         state.set_player(target, square=square)
@@ -149,12 +150,12 @@ def _newton(state: State, seat: int, head: str, rest: tuple[str, ...], perform: 
 
 def _teleporter(state: State, seat: int, head: str, rest: tuple[str, ...], perform: bool) -> Result:
     here = state.players[seat].square
-    node = Node("square", "Teleporter: to which square", square_options(
-        state, ((s, "") for s in geo(state).squares if s != here)))
+    squares = tuple(s for s in geo(state).squares if s != here)
     square = token_at(rest, 0)
     if square is None:
-        return node
-    check_token(node, square, "Teleporter sets your figure down on any other square of the board.")
+        return Node("square", "Teleporter: to which square", square_options(state, ((s, "") for s in squares)))
+    if square not in squares:
+        raise Illegal("Teleporter sets your figure down on any other square of the board.")
     if perform:
         _discard(state, seat, head)
         state.set_player(seat, square=square)

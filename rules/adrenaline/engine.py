@@ -46,18 +46,11 @@ class Line:
         return " ".join(self.tokens)
 
 
-_ONE: dict[str, Line] = {}
-
-
+@lru_cache(maxsize=4096)
 def _one(token: str) -> Line:
     """The one-token line (kept: a level's lines are made for every look at it, and a frozen
     dataclass is slow to build)."""
-    line = _ONE.get(token)
-    if line is None:
-        if len(_ONE) > 4096:
-            _ONE.clear()
-        line = _ONE[token] = Line((token,))
-    return line
+    return Line((token,))
 
 
 @lru_cache(maxsize=64)
