@@ -6,6 +6,7 @@ import math
 import os
 import platform
 import statistics
+import time
 
 
 def machine() -> str:
@@ -42,3 +43,27 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def timed_playout(engine, state, policy_for, rngs, cap: int, noted) -> object:
+    """Play ``state`` to its end, or ``cap`` decisions: the lowest pending seat acts (the scripted side,
+    SYSTEM, plays its default at once); each AI choice is timed and told to ``noted(state, seat, view,
+    seconds)`` with the state it was made in. ``policy_for(seat)`` gives the seat's policy; the final
+    state is returned (the AI benchmarks' common loop)."""
+    from rules.core.engine import SYSTEM
+
+    for _ in range(cap):
+        if engine.outcome(state) is not None:
+            break
+        pending = engine.pending(state)
+        seat = min(pending)
+        if seat == SYSTEM:
+            action = pending[SYSTEM].default
+        else:
+            legal = engine.legal_actions(state, seat)
+            view = engine.private_view(state, seat)
+            start = time.perf_counter()
+            action = policy_for(seat).choose(view, pending[seat], legal, rngs[seat])
+            noted(state, seat, view, time.perf_counter() - start)
+        state, _ = engine.apply(state, seat, action)
+    return state

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, percentile, wilson  # noqa: E402
+from _common import machine, percentile, timed_playout, wilson  # noqa: E402
 
 from rules.adrenaline import ENGINE  # noqa: E402
 from rules.adrenaline.ai import ActivePolicy, HeuristicPolicy  # noqa: E402
@@ -41,21 +41,14 @@ def play(seed: int, hero: int, raw: dict[str, str]) -> dict:
     rngs = [Rng(seed * 31 + k) for k in range(SEATS)]
     times: list[float] = []
     plans: list[float] = []
-    for _ in range(STEP_CAP):
-        if ENGINE.outcome(state) is not None:
-            break
-        pending = ENGINE.pending(state)
-        seat = min(pending)
-        legal = ENGINE.legal_actions(state, seat)
-        view = ENGINE.private_view(state, seat)
-        start = time.perf_counter()
-        action = policies[seat].choose(view, pending[seat], legal, rngs[seat])
-        elapsed = time.perf_counter() - start
+
+    def noted(before, seat: int, view, seconds: float) -> None:
         if seat == hero:
-            times.append(elapsed)
+            times.append(seconds)
             if not view.draft:
-                plans.append(elapsed)
-        state, _ = ENGINE.apply(state, seat, action)
+                plans.append(seconds)
+
+    state = timed_playout(ENGINE, state, policies.__getitem__, rngs, STEP_CAP, noted)
     outcome = ENGINE.outcome(state)
     ranks = outcome.ranks if outcome else (SEATS,) * SEATS
     scores = outcome.scores if outcome else (0.0,) * SEATS

@@ -15,13 +15,12 @@ import argparse
 import multiprocessing
 import statistics
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, percentile, wilson  # noqa: E402
+from _common import machine, percentile, timed_playout, wilson  # noqa: E402
 
 from rules.core.ai import RandomPolicy  # noqa: E402
 from rules.core.rng import Rng  # noqa: E402
@@ -48,15 +47,8 @@ def play(seed: int, raw: dict[str, str], seats: int, policy) -> dict:
     state = ENGINE.new_game(seed, options, ENGINE.seat_plan(options).labels[:seats])
     rngs = [Rng(seed * 31 + k) for k in range(seats)]
     times: list[float] = []
-    while ENGINE.outcome(state) is None and len(times) < STEP_CAP:
-        pending = ENGINE.pending(state)
-        seat = min(pending)
-        legal = ENGINE.legal_actions(state, seat)
-        view = ENGINE.private_view(state, seat)
-        start = time.perf_counter()
-        action = policy.choose(view, pending[seat], legal, rngs[seat])
-        times.append(time.perf_counter() - start)
-        state, _ = ENGINE.apply(state, seat, action)
+    state = timed_playout(ENGINE, state, lambda seat: policy, rngs, STEP_CAP,
+                          lambda before, seat, view, seconds: times.append(seconds))
     outcome = ENGINE.outcome(state)
     return {
         "result": outcome.result if outcome else "capped", "summary": outcome.summary if outcome else "",

@@ -18,15 +18,13 @@ import argparse
 import multiprocessing
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, wilson  # noqa: E402
+from _common import machine, timed_playout, wilson  # noqa: E402
 
 from rules.core.ai import RandomPolicy  # noqa: E402
-from rules.core.engine import SYSTEM  # noqa: E402
 from rules.core.rng import Rng  # noqa: E402
 from rules.retro import ENGINE  # noqa: E402
 from rules.retro.ai import RetroPolicy  # noqa: E402
@@ -52,23 +50,13 @@ def play(seed: int, raw: dict[str, str], seats: int, policy) -> dict:
     rngs = [Rng(seed * 31 + k) for k in range(seats)]
     times: list[float] = []
     plans: list[float] = []
-    for _ in range(STEP_CAP):
-        if ENGINE.outcome(state) is not None:
-            break
-        pending = ENGINE.pending(state)
-        seat = min(pending)
-        if seat == SYSTEM:
-            action = pending[SYSTEM].default
-        else:
-            legal = ENGINE.legal_actions(state, seat)
-            view = ENGINE.private_view(state, seat)
-            start = time.perf_counter()
-            action = policy.choose(view, pending[seat], legal, rngs[seat])
-            elapsed = time.perf_counter() - start
-            times.append(elapsed)
-            if state.phase == "program" and not state.programs[seat]:
-                plans.append(elapsed)
-        state, _ = ENGINE.apply(state, seat, action)
+
+    def noted(before, seat: int, view, seconds: float) -> None:
+        times.append(seconds)
+        if before.phase == "program" and not before.programs[seat]:
+            plans.append(seconds)
+
+    state = timed_playout(ENGINE, state, lambda seat: policy, rngs, STEP_CAP, noted)
     outcome = ENGINE.outcome(state)
     kept = sum(len(k) for k in state.kept)
     return {"result": outcome.result if outcome else "capped", "kept": kept,
