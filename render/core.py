@@ -331,6 +331,24 @@ def build_palette(base: tuple[RGB, ...]) -> Image.Image:
     return palette
 
 
+def ink_on(fill: RGB, dark: RGB, light: RGB, threshold: int = 140) -> RGB:
+    """The text colour readable on ``fill``: ``dark`` on light fills, ``light`` on dark ones (perceived
+    brightness, ITU-R 601 weights). Each game's style passes its own two inks."""
+    r, g, b = fill
+    return dark if (r * 299 + g * 587 + b * 114) / 1000 > threshold else light
+
+
+def end_tag(pen: Pen, right: float, y: float, text: str, fill: RGB, ink: RGB, size: int, height: int,
+            pad: int, radius: int) -> int:
+    """A coloured tag of bold text ending at ``right`` (status badges in the boards' title bars and
+    panels); returns its width."""
+    fnt = font(size, True)
+    w = text_width(text, fnt) + pad
+    pen.rect((right - w, y, right, y + height), fill=fill, radius=radius)
+    pen.text((right - w / 2, y + height / 2), text, fnt, ink, "mm")
+    return w
+
+
 def display_name(names: Names, seat: int) -> str | None:
     """The seat's display name made drawable: one line, no control characters, and nothing beyond
     the Basic Multilingual Plane (emoji), which the bundled font has no glyphs for."""

@@ -27,7 +27,7 @@ from render.adrenaline.style import (
     greyed,
     readable_on,
 )
-from render.core import Pen, display_name, fit_text, font, text_width, wrap_text
+from render.core import Pen, display_name, end_tag, fit_text, font, wrap_text
 from rules.adrenaline.views import PlayerView, PublicView
 
 MARGIN = 12
@@ -64,11 +64,7 @@ def short(name: str) -> str:
 
 def tag(pen: Pen, right: float, y: float, text: str, colour, size: int = 16, height: int = 28) -> int:
     """A coloured tag ending at ``right``; returns its width."""
-    fnt = font(size, True)
-    w = text_width(text, fnt) + 18
-    pen.rect((right - w, y, right, y + height), fill=colour, radius=7)
-    pen.text((right - w / 2, y + height / 2), text, fnt, readable_on(colour), "mm")
-    return w
+    return end_tag(pen, right, y, text, colour, readable_on(colour), size, height, 18, 7)
 
 
 def cube(pen: Pen, x: float, y: float, letter: str, size: int = 18) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from render.core import Pen, display_name, fit_text, font, text_width
+from render.core import Pen, display_name, end_tag, fit_text, font, text_width
 from render.jupiter.pieces import robot_chip
 from render.jupiter.style import GOLD, MUTED, PANEL, PHASE_TITLE, TAG_GRAY, TEXT, readable_on
 from rules.jupiter.views import PublicView
@@ -47,11 +47,7 @@ def actions_per_turn(view: PublicView) -> int:
 
 def tag(pen: Pen, right: int, y: int, text: str, colour, size: int = 18, height: int = 30) -> int:
     """A coloured tag ending at ``right``; returns its width."""
-    fnt = font(size, True)
-    w = text_width(text, fnt) + 20
-    pen.rect((right - w, y, right, y + height), fill=colour, radius=8)
-    pen.text((right - w / 2, y + height / 2), text, fnt, readable_on(colour), "mm")
-    return w
+    return end_tag(pen, right, y, text, colour, readable_on(colour), size, height, 20, 8)
 
 
 def title_bar(pen: Pen, view: PublicView, width: int, names: Names, badge: tuple[str, tuple] | None = None,

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.core import RGB, build_palette
+from render.core import RGB, build_palette, ink_on
 
 BACKGROUND: RGB = (22, 24, 31)
 PANEL: RGB = (37, 40, 52)
@@ -100,8 +100,7 @@ VARIANT_TITLE: dict[str, str] = {"standard": "STANDARD", "advanced": "ADVANCED",
 
 def readable_on(colour: RGB) -> RGB:
     """Dark text on light fills (wild, energy), white text elsewhere."""
-    r, g, b = colour
-    return DARK_TEXT if (r * 299 + g * 587 + b * 114) / 1000 > 150 else TEXT
+    return ink_on(colour, DARK_TEXT, TEXT, 150)
 
 
 @lru_cache(maxsize=1024)

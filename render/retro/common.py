@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from render.core import Pen, display_name, fit_text, font, text_width, wrap_text
+from render.core import Pen, display_name, end_tag, fit_text, font, wrap_text
 from render.retro.style import GOLD, PANEL, PHASE_TITLE, SUBPANEL, TAG_GRAY, TEXT, WARN, readable_on
 from rules.retro.data import game_data
 from rules.retro.views import PublicView
@@ -70,11 +70,7 @@ def instruction_name(notation: str) -> str:
 
 def tag(pen: Pen, right: int, y: int, text: str, colour, size: int = 18, height: int = 30) -> int:
     """A coloured tag ending at ``right``; returns its width."""
-    fnt = font(size, True)
-    w = text_width(text, fnt) + 20
-    pen.rect((right - w, y, right, y + height), fill=colour, radius=8)
-    pen.text((right - w / 2, y + height / 2), text, fnt, readable_on(colour), "mm")
-    return w
+    return end_tag(pen, right, y, text, colour, readable_on(colour), size, height, 20, 8)
 
 
 def title_bar(pen: Pen, view: PublicView, width: int, badge: tuple[str, tuple] | None = None,

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.core import RGB, build_palette
+from render.core import RGB, build_palette, ink_on
 
 BACKGROUND: RGB = (16, 18, 24)
 PANEL: RGB = (36, 40, 52)
@@ -103,8 +103,7 @@ def rogue_colour(kind: str) -> RGB:
 
 def readable_on(colour: RGB) -> RGB:
     """Dark text on light fills, white text on dark ones."""
-    r, g, b = colour
-    return DARK_TEXT if (r * 299 + g * 587 + b * 114) / 1000 > 140 else TEXT
+    return ink_on(colour, DARK_TEXT, TEXT)
 
 
 _FIGURES = (*RETRO, *ROGUE.values(), CRATE)
