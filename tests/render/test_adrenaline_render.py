@@ -114,11 +114,7 @@ def _others() -> dict[str, PublicView]:
 VIEWS = {"mid": PUBLIC, **_others()}
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    core.clear_caches()
-    yield
-    core.clear_caches()
+pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 
 def test_registered():

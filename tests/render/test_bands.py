@@ -58,11 +58,7 @@ def check(states) -> int:
     return bands.stats["reused"] - reused
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    core.clear_caches()
-    yield
-    core.clear_caches()
+pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 
 @pytest.mark.parametrize("variant", ["standard", "advanced", "2v2"])

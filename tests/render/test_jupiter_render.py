@@ -111,11 +111,7 @@ VIEWS = {name: public(name) for name in STATES}
 PRIVATE = {f"{name}-{seat}": private(name, seat) for name in STATES for seat in range(len(STATES[name].seats))}
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    core.clear_caches()
-    yield
-    core.clear_caches()
+pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 
 @pytest.mark.parametrize("name", sorted(VIEWS))

@@ -117,11 +117,7 @@ PRIVATE = {
 }
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    core.clear_caches()
-    yield
-    core.clear_caches()
+pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 
 def test_registered():
