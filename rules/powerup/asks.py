@@ -1,0 +1,95 @@
+"""The questions play waits on (``State.asks``), what each may be answered, its default, and the answer
+applied: facing after a fall or a gateway (rb 767), the side a trap pushes to (rb 727), the DEATHMATCH
+store (rb 624), a draw with a full hand (rb 536), a grenade's impact square (rb 823), an ally's pass or
+push (rb 711). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.powerup import cards, combat, deathmatch, physics, turn
+from rules.powerup.board import name, parse_square
+from rules.powerup.state import State
+
+Ask = tuple[int, str, Any]
+
+
+def card_token(card: str) -> str:
+    """A POW! card in notation: its name with dashes for spaces, then its letter (``Fury:E``)."""
+    return f"{cards.card_name(card).replace(' ', '-')}:{cards.card_letter(card)}"
+
+
+def options(s: State, ask: Ask) -> list[str]:
+    seat, kind, data = ask
+    b = s.busters[seat]
+    if kind == "face":
+        facing = s.figures[b.sheet].facing
+        return [f"face {turn.FACING[facing]}", f"face {turn.FACING[-facing]}"]
+    if kind == "shove":
+        return [f"shove {w}" for w in physics.shove_options(s, data)]
+    if kind == "store":
+        first = deathmatch.store_default(s, seat)
+        rest = [o for o in deathmatch.store_options(s, seat) if o != first]
+        return [f"store {o}" for o in [first, *rest]]
+    if kind == "full":
+        return ["decline", *dict.fromkeys(f"discard {card_token(c)}" for c in b.hand)]
+    if kind == "lob":
+        return [f"impact {name(sq)}" for sq in combat.impact_squares(s, seat, data)]
+    if kind == "pass":
+        mover, dx = data.split(":")
+        return turn.pass_or_push(s, mover, b.sheet, int(dx))
+    return []
+
+
+def prompt(s: State, ask: Ask) -> str:
+    seat, kind, data = ask
+    return {
+        "face": "after the fall or gateway: which way do you face?",
+        "shove": "hurt: which side are you pushed to?",
+        "store": f"POWERUP at {data}: a POW! card, equipment, 3 ammo or 1 life?",
+        "full": "4 POW! cards in hand: discard one to draw, or decline",
+        "lob": f"reach {data}: choose the impact square",
+        "pass": f"{str(data).split(':')[0]} moves into your square: let it pass, or be pushed?",
+    }.get(kind, kind)
+
+
+def tidy(s: State) -> None:
+    """Drop questions that no longer have an answer (the figure died, nothing to choose)."""
+    s.asks = tuple(a for a in s.asks if options(s, a))
+
+
+def answer(s: State, ask: Ask, act: str, out: list[str]) -> None:
+    """Answer ``ask``, the first question (``s.asks[0]``)."""
+    seat, kind, data = ask
+    s.asks = s.asks[1:]
+    b = s.busters[seat]
+    words = act.split()
+    if kind == "face":
+        facing = 1 if words[1] == ">" else -1
+        if facing != s.figures[b.sheet].facing:
+            s.move_figure(b.sheet, facing=facing)
+            out.append(f"{b.sheet} faces {words[1]}.")
+    elif kind == "shove":
+        physics.shove(s, data, words[1], out)
+    elif kind == "store":
+        deathmatch.use_store(s, seat, words[1], out)
+    elif kind == "full":
+        if words[0] == "discard":
+            token = words[1]
+            card = next(c for c in b.hand if card_token(c) == token)
+            hand = list(b.hand)
+            hand.remove(card)
+            s.set_buster(seat, hand=tuple(hand))
+            s.pow_discard = (*s.pow_discard, card)
+            out.append(f"{b.sheet} discards {cards.card_name(card)} to draw.")
+            cards.draw_pow(s, seat, out, asked=False)
+        else:
+            out.append(f"{b.sheet} declines the POW! card (hand full).")
+    elif kind == "lob":
+        sq = parse_square(words[1])
+        assert sq is not None
+        combat.lob_impact(s, seat, sq, out)
+        s.bonus_dice, s.bonus_hits = "", 0
+        physics.settle(s, out, keep=s.air)
+    elif kind == "pass":
+        turn.resolve_pass(s, seat, data, words[0], out)

@@ -1,0 +1,425 @@
+"""Attacks (rb 787-851, rb 1096-1126): ranged, melee, variable range (grenades, launchers), drums,
+covers; armor, the DAMAGE card, pushes, immunities, keywords and destruction conditions.
+
+Functions change a cloned state in place and append public lines to ``out``; the caller has checked
+legality (``targets``) and takes the AP. Quotes: shared/rulebooks/powerup.txt ("rb N").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.rng import Rng
+from rules.powerup import dice, life, physics
+from rules.powerup.board import Square, board, name
+from rules.powerup.data import Item, game_data
+from rules.powerup.state import State
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something a seat may attack now: a figure id (or ``COVER@C4``), how far (squares between, ranged),
+    and whether it is straight above or below (the attacker then picks the push, rb 713)."""
+
+    id: str
+    square: Square
+    between: int = 0
+    vertical: bool = False
+    cover: int = 0  # armor a cover between adds (rb 1122: "only ... shots coming through the square")
+
+
+def rng_of(s: State) -> Rng:
+    return Rng(state=s.rng)
+
+
+def keep_rng(s: State, r: Rng) -> None:
+    s.rng = tuple(r.state())
+
+
+def attackable(s: State, fid: str, by_seat: int) -> bool:
+    """A BUGBUSTER of the other team that is neither protected (rb 1908) nor paused (Player Pause)."""
+    seat = s.seat_of(fid)
+    if seat is None:
+        return False
+    b = s.busters[seat]
+    return b.team != s.busters[by_seat].team and not b.protected and not b.effect("pause")
+
+
+# --- who can be attacked ------------------------------------------------------------------------------
+def ranged_targets(s: State, seat: int) -> list[Target]:
+    """rb 791: "If your enemy is within your line of sight, and the number of squares between you is equal
+    or less to the "Range" of your equipped weapon". Sight (rb 703): ahead, the diagonals ahead, up and
+    down, stopped by blocks, solid platforms and the first figure (figures block sight: the issue's
+    reading). A drum in sight may be shot (rb 1100)."""
+    b = s.busters[seat]
+    w = life.weapon(b, "distance")
+    me = s.where(b.sheet)
+    if w is None or w.kind != "R" or me is None:
+        return []
+    facing = s.figures[b.sheet].facing
+    out = []
+    occupied = s.occupied()
+    for i, ray in enumerate(board(s.layout).rays[(me, facing)]):
+        cover = 0
+        for between, sq in enumerate(ray):
+            if between > w.range:
+                break
+            if sq in s.covers:
+                cover = game_data().hazards["cover"].armor
+                continue
+            fid = occupied.get(sq)
+            if fid is None:
+                continue
+            if attackable(s, fid, seat) or s.figures[fid].kind == "drum":
+                out.append(Target(fid, sq, between, vertical=i >= 3, cover=cover))
+            break
+    return out
+
+
+def melee_targets(s: State, seat: int) -> list[Target]:
+    """rb 805: "If you are next to your target and no obstacle prevents it": the squares ahead, diagonally
+    ahead, straight above and below (the issue), with nothing solid between. A cover there may be hit to
+    destroy it (rb 1126)."""
+    b = s.busters[seat]
+    me = s.where(b.sheet)
+    if me is None:
+        return []
+    facing = s.figures[b.sheet].facing
+    bd = board(s.layout)
+    out = []
+    occupied = s.occupied()
+    for dx, dy in ((facing, 0), (facing, 1), (facing, -1), (0, 1), (0, -1)):
+        sq = (me[0] + dx, me[1] + dy)
+        if not bd.step_open(me, sq):
+            continue
+        if sq in s.covers:
+            out.append(Target(f"COVER@{name(sq)}", sq, vertical=dx == 0))
+            continue
+        fid = occupied.get(sq)
+        if fid is not None and attackable(s, fid, seat):
+            out.append(Target(fid, sq, vertical=dx == 0))
+    return out
+
+
+# --- damage ------------------------------------------------------------------------------------------
+def immune(victim_seat: int, s: State, w: Item | None) -> bool:
+    """rb 1016-1030: immune figures are pushed, not damaged. BUGBUSTERs have only the Fireproof Suit's
+    IMMUNE_FIRE (game-data.md 4.6)."""
+    return w is not None and w.damage == "fire" and "IMMUNE_FIRE" in life.keywords(s.busters[victim_seat])
+
+
+def strike(s: State, by: int | None, fid: str, hits: int, dx: int, w: Item | None, out: list[str],
+           cover: int = 0, push_bonus: int = 0) -> int:
+    """``hits`` land on a figure: armor is taken off and the rest read on the DAMAGE card (rb 795); a
+    survivor is pushed by all the hits (rb 797: "Do not subtract its armor points in that calculation"),
+    plus PUSH2's 2 (rb 661). Returns the hits left over once it is dead (DRILL, rb 655), else 0."""
+    if hits <= 0:
+        return 0
+    f = s.figures.get(fid)
+    if f is None:
+        return 0
+    if f.kind == "drum":
+        explode(s, fid, by, out)
+        return 0
+    seat = s.seat_of(fid)
+    if seat is None:  # a robot: pushed, never hurt (rb 1960: "an ally or obstacle")
+        if dx:
+            physics.push(s, fid, dx, hits + push_bonus, out)
+        return 0
+    b = s.busters[seat]
+    armor = life.armor(b) + cover
+    through = max(0, hits - armor)
+    lost = 0 if immune(seat, s, w) else dice.lives_lost(through)
+    lives_before = b.lives
+    if lost:
+        out.append(f"{fid} takes {hits} hit{'s' if hits != 1 else ''} against armor {armor}: "
+                   f"{lost} li{'ves' if lost != 1 else 'fe'} lost.")
+    else:
+        out.append(f"{fid} takes {hits} hit{'s' if hits != 1 else ''} against armor {armor}: no life lost.")
+    if life.hurt(s, seat, lost, out, by=by):
+        return max(0, through - dice.hits_to_take(lives_before)) if lost else 0
+    if dx:
+        moved = physics.push(s, fid, dx, hits + push_bonus, out)
+        if moved:
+            out.append(f"{fid} is pushed {moved} square{'s' if moved != 1 else ''}.")
+    return 0
+
+
+def explode(s: State, drum: str, by: int | None, out: list[str]) -> None:
+    """rb 1102-1106: a drum explodes in a cross (its square and the 4 next to it, unless an obstacle is
+    between), rolling the data's dice (house data), and its square stays on fire."""
+    if drum not in s.figures:
+        return
+    sq = s.where(drum)
+    if sq is None:
+        return
+    carrier = s.figures[drum].carried_by
+    if carrier is not None:
+        s.move_figure(carrier, cargo=None)
+    del s.figures[drum]
+    out.append(f"{drum} explodes at {name(sq)}!")
+    r = rng_of(s)
+    roll = dice.roll(r, game_data().drum.dice)
+    keep_rng(s, r)
+    s.last_roll = roll
+    if game_data().drum.leaves_fire and sq not in s.fire:
+        s.fire = (*s.fire, sq)
+    blast(s, sq, dice.hits(roll), by, None, out, origin=None)
+
+
+def blast(s: State, center: Square, hits: int, by: int | None, w: Item | None, out: list[str],
+          origin: Square | None) -> None:
+    """Hits on a square and its 4 neighbours (rb 825), each figure there a ranged target pushed away from
+    the centre; the one on the centre away from ``origin`` (the thrower), if any."""
+    bd = board(s.layout)
+    squares = [center] + [(center[0] + dx, center[1] + dy) for dx, dy in ((-1, 0), (1, 0), (0, 1), (0, -1))
+                          if bd.step_open(center, (center[0] + dx, center[1] + dy))]
+    victims = [(physics.figure_at(s, sq), sq) for sq in squares]
+    push_bonus = 2 if w is not None and "PUSH2" in w.keywords else 0
+    for fid, sq in victims:
+        if fid is None or fid not in s.figures or s.where(fid) != sq:
+            continue
+        if sq == center:
+            dx = 0 if origin is None or origin[0] == sq[0] else (1 if sq[0] > origin[0] else -1)
+        else:
+            dx = sq[0] - center[0]
+        seat = s.seat_of(fid)
+        if seat is not None and (s.busters[seat].protected or s.busters[seat].effect("pause")):
+            continue
+        strike(s, by, fid, hits, dx, w, out, push_bonus=push_bonus if dx else 0)
+
+
+# --- destruction conditions ---------------------------------------------------------------------------
+def breaks(w: Item | None, roll: dice.Roll) -> bool:
+    """A weapon's destruction condition met by its roll (rb 833-835): the attack is then not carried out."""
+    if w is None or "." in w.id:
+        return False
+    return (w.destroyed_when == "blunder" and dice.blunders(roll) >= 1
+            or w.destroyed_when == "double_blunder" and dice.blunders(roll) >= 2)
+
+
+def draw_pows(s: State, seat: int, roll: dice.Roll, out: list[str]) -> None:
+    """A POW! face draws a POW! card (rb 438), for any BUGBUSTER's roll (the issue's reading)."""
+    from rules.powerup.cards import draw_pow
+
+    for _ in range(dice.pow_faces(roll)):
+        draw_pow(s, seat, out)
+
+
+def direction(a: Square, b: Square, chosen: int) -> int:
+    """Pushes are sideways, away from the attacker (rb 713); from above or below the attacker picks."""
+    return chosen if a[0] == b[0] else (1 if b[0] > a[0] else -1)
+
+
+# --- the attacks --------------------------------------------------------------------------------------
+def shoot(s: State, seat: int, t: Target, push: int, extra_ammo: int, extra_rp: int, out: list[str]) -> None:
+    """A ranged attack (rb 787-797): 1 ammo (and AMMO_Y's, RP_Y's extra dice bought now, rb 649-651),
+    the sheet's ranged dice + the weapon's; DOUBLE's yellow die on a second attack in a row (rb 653)."""
+    b = s.busters[seat]
+    w = life.weapon(b, "distance")
+    assert w is not None
+    me = s.where(b.sheet)
+    assert me is not None
+    s.set_buster(seat, ammo=b.ammo - w.ammo_per_shot - extra_ammo, rp=b.rp - extra_rp)
+    out.append(f"{b.sheet} shoots {t.id} with {w.name}.")
+    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
+        life.destroy(s, seat, w.id, out, "out of ammo: the shot is not fired")
+        return
+    extra = extra_ammo + extra_rp + (1 if "DOUBLE" in w.keywords and s.streak >= 1 else 0)
+    pool = dice.add(life.ranged_dice(b, w), dice.pool(0, extra), _bonus_dice(s, seat))
+    roll = _roll(s, pool)
+    out.append(f"Roll: {dice.describe(roll)}.")
+    if breaks(w, roll):
+        life.destroy(s, seat, w.id, out, "a blunder: the shot is lost")
+        draw_pows(s, seat, roll, out)
+        return
+    total = dice.hits(roll) + s.bonus_hits
+    draw_pows(s, seat, roll, out)
+    dx = direction(me, t.square, push)
+    bonus = 2 if "PUSH2" in w.keywords else 0
+    left = strike(s, seat, t.id, total, dx, w, out, cover=t.cover, push_bonus=bonus)
+    if "AREA2" in w.keywords:
+        _area(s, seat, t.square, total, dx, w, out)
+    if "DRILL" in w.keywords and left > 0:
+        _drill(s, seat, me, t, left, w, out)
+
+
+def _bonus_dice(s: State, seat: int) -> str:
+    return s.bonus_dice or "0"
+
+
+def _roll(s: State, pool: str) -> dice.Roll:
+    r = rng_of(s)
+    roll = dice.roll(r, pool)
+    keep_rng(s, r)
+    s.last_roll = roll
+    return roll
+
+
+def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: list[str]) -> None:
+    """AREA2 (rb 657): "the same damage to 2 targets that are in the adjacent squares ... both friends and
+    foes": the figures on the squares either side of the target."""
+    bd = board(s.layout)
+    for side in (-1, 1):
+        nxt = (sq[0] + side, sq[1])
+        fid = physics.figure_at(s, nxt)
+        if fid is None or not bd.step_open(sq, nxt) or fid == s.busters[seat].sheet:
+            continue
+        other = s.seat_of(fid)
+        if other is not None and (s.busters[other].protected or s.busters[other].effect("pause")):
+            continue
+        strike(s, seat, fid, hits, dx, w, out)
+
+
+def _drill(s: State, seat: int, me: Square, t: Target, left: int, w: Item, out: list[str]) -> None:
+    """DRILL (rb 655): surplus hits go on to the next square until spent, or until the range is over."""
+    dx, dy = t.square[0] - me[0], t.square[1] - me[1]
+    step = (dx and (1 if dx > 0 else -1), dy and (1 if dy > 0 else -1))
+    sq = t.square
+    reach = (w.range or 1) - t.between
+    bd = board(s.layout)
+    while left > 0 and reach > 0:
+        nxt = (sq[0] + step[0], sq[1] + step[1])
+        if not bd.step_open(sq, nxt):
+            return
+        sq = nxt
+        reach -= 1
+        fid = physics.figure_at(s, sq)
+        if fid is not None:
+            left = strike(s, seat, fid, left, step[0] or 1, w, out)
+
+
+def hit(s: State, seat: int, t: Target, push: int, out: list[str]) -> None:
+    """Melee (rb 805-811): both roll melee + weapon dice; the loser (attacker included) takes the
+    difference minus its armor and, alive, is pushed by the difference; a tie does nothing (the issue's
+    reading). From behind the defender rolls nothing (rb 817). A cover takes 3 hits to destroy (rb 1126)."""
+    b = s.busters[seat]
+    me = s.where(b.sheet)
+    assert me is not None
+    w = life.weapon(b, "melee")
+    double = 1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 1 else 0
+    pool = dice.add(life.melee_dice(b), dice.pool(0, double), _bonus_dice(s, seat))
+    if t.id.startswith("COVER@"):
+        roll = _roll(s, pool)
+        n = dice.hits(roll) + s.bonus_hits
+        need = game_data().hazards["cover"].melee_hits_to_destroy
+        out.append(f"{b.sheet} hits the cover at {name(t.square)}: {dice.describe(roll)} ({n} hits).")
+        draw_pows(s, seat, roll, out)
+        if n >= need:
+            s.covers = tuple(c for c in s.covers if c != t.square)
+            out.append(f"The cover at {name(t.square)} is destroyed.")
+        return
+    dseat = s.seat_of(t.id)
+    assert dseat is not None
+    d = s.busters[dseat]
+    there = s.where(d.sheet)
+    assert there is not None
+    behind = there[0] != me[0] and (1 if me[0] > there[0] else -1) != s.figures[d.sheet].facing
+    r = rng_of(s)
+    mine = dice.roll(r, pool)
+    theirs = () if behind else dice.roll(r, life.melee_dice(d))
+    keep_rng(s, r)
+    s.last_roll = mine + theirs
+    out.append(f"{b.sheet} attacks {d.sheet} in melee{' from behind' if behind else ''}: "
+               f"{dice.describe(mine)} against {dice.describe(theirs) if theirs else 'no defence'}.")
+    if breaks(w, mine):
+        life.destroy(s, seat, w.id, out, "a blunder: the attack is lost")  # type: ignore[union-attr]
+        draw_pows(s, seat, mine, out)
+        return
+    dw = life.weapon(d, "melee")
+    a_hits = dice.hits(mine) + s.bonus_hits
+    d_hits = dice.hits(theirs)
+    draw_pows(s, seat, mine, out)
+    draw_pows(s, dseat, theirs, out)
+    if breaks(dw, theirs):
+        life.destroy(s, dseat, dw.id, out, "a blunder")  # type: ignore[union-attr]
+    if a_hits == d_hits:
+        out.append(f"A tie ({a_hits} each): nothing happens.")
+        return
+    diff = abs(a_hits - d_hits)
+    if a_hits > d_hits:
+        out.append(f"{b.sheet} wins by {diff}.")
+        _lost_melee(s, dseat, out)
+        dx = direction(me, there, push)
+        bonus = 2 if w is not None and "PUSH2" in w.keywords else 0
+        left = strike(s, seat, d.sheet, diff, dx, w, out, push_bonus=bonus)
+        if w is not None and "AREA2" in w.keywords:
+            _area(s, seat, there, diff, dx, w, out)
+        if w is not None and "DRILL" in w.keywords and left > 0:
+            _drill(s, seat, me, Target(d.sheet, there), left, w, out)
+    else:
+        out.append(f"{d.sheet} wins by {diff}.")
+        _lost_melee(s, seat, out)
+        dx = direction(there, me, -push)
+        strike(s, dseat, b.sheet, diff, dx, dw, out)
+
+
+def _lost_melee(s: State, seat: int, out: list[str]) -> None:
+    w = life.weapon(s.busters[seat], "melee")
+    if w is not None and w.destroyed_when == "lose_melee" and "." not in w.id:
+        life.destroy(s, seat, w.id, out, "a lost melee")
+
+
+def lob_roll(s: State, seat: int, out: list[str]) -> int:
+    """Variable range (rb 823): "roll one yellow die to calculate it"; at least 1 (the issue). A launcher
+    spends 1 ammo; a grenade none (single use)."""
+    b = s.busters[seat]
+    w = life.weapon(b, "distance")
+    assert w is not None and w.kind == "V"
+    s.set_buster(seat, ammo=b.ammo - w.ammo_per_shot)
+    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
+        life.destroy(s, seat, w.id, out, "out of ammo: nothing is thrown")
+        return 0
+    roll = _roll(s, "1Y")
+    reach = max(1, dice.hits(roll))
+    out.append(f"{b.sheet} readies {w.name}: reach {reach} ({dice.describe(roll)}).")
+    draw_pows(s, seat, roll, out)
+    return reach
+
+
+def impact_squares(s: State, seat: int, reach: int) -> list[Square]:
+    """rb 823: "Start counting from the square next to where you threw the grenade. Then go through as many
+    squares as the range index indicates. Don't go through the same square twice." Paths of open squares
+    (no block, no solid platform crossed, no figure or cover but on the last), each a step up, down,
+    left or right; the impact is where a path of exactly ``reach`` squares ends (the longest ones when
+    none is that long)."""
+    b = s.busters[seat]
+    me = s.where(b.sheet)
+    assert me is not None
+    bd = board(s.layout)
+    first = (me[0] + s.figures[b.sheet].facing, me[1])
+    if not bd.step_open(me, first):
+        return []
+    ends: dict[int, set[Square]] = {}
+
+    def walk(sq: Square, path: tuple[Square, ...]) -> None:
+        ends.setdefault(len(path), set()).add(sq)
+        if len(path) == reach or not physics.free(s, sq):
+            return
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nxt = (sq[0] + dx, sq[1] + dy)
+            if nxt not in path and nxt != me and bd.step_open(sq, nxt):
+                walk(nxt, (*path, nxt))
+
+    walk(first, (first,))
+    longest = max(n for n in ends if n <= reach)
+    return sorted(ends[longest], key=lambda sq: (sq[1], sq[0]))
+
+
+def lob_impact(s: State, seat: int, sq: Square, out: list[str]) -> None:
+    b = s.busters[seat]
+    w = life.weapon(b, "distance")
+    assert w is not None
+    me = s.where(b.sheet)
+    roll = _roll(s, dice.add(life.ranged_dice(b, w), _bonus_dice(s, seat)))
+    out.append(f"{w.name} lands on {name(sq)}: {dice.describe(roll)}.")
+    if breaks(w, roll):
+        life.destroy(s, seat, w.id, out, "a blunder: it does not go off")
+        draw_pows(s, seat, roll, out)
+        return
+    draw_pows(s, seat, roll, out)
+    if w.destroyed_when == "single_use":
+        life.destroy(s, seat, w.id, out, "single use")
+    if "LEAVES_FIRE" in w.keywords and sq not in s.fire:
+        s.fire = (*s.fire, sq)
+    blast(s, sq, dice.hits(roll) + s.bonus_hits, seat, w, out, origin=me)

@@ -1,0 +1,316 @@
+"""The POWERUP rules engine (DEATHMATCH) on the platform's contract (rules/core/engine.py).
+
+Setup: the two teams place POWERUPs one per tile, then a drum each, one by one in turn (GROUP
+decisions: any seat of the team places); then, behind screens and all at once, each seat hides its
+share of its team's secret tokens and picks its start square on its base. Play: sequences of turns in
+initiative order (flow.py), each turn 4 AP (turn.py); questions the rules ask on the way (asks.py) come
+first. Every action is a line of notation; the legal ones are listed, and anything else is refused with
+the rule that stops it (refusals.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core.engine import Decision, DecisionKind, Event, Outcome, SeatPlan
+from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from rules.powerup import asks, deathmatch, flow, life, physics, turn
+from rules.powerup.board import name, parse_square
+from rules.powerup.data import check_effects, game_data
+from rules.powerup.deathmatch import SEAT_LABELS
+from rules.powerup.options import PowerupOptions, option_help, parse_options
+from rules.powerup.state import State, dump_state, load_state
+
+MAX_EVENTS = 12
+
+
+class PowerupEngine:
+    name = "powerup"
+    title = "POWERUP"
+    rules_version = 1
+
+    def __init__(self) -> None:
+        from rules.powerup.effects import EFFECTS
+
+        missing = check_effects(game_data(), set(EFFECTS))
+        if missing:  # the issue: loading fails on "a card with no registered effect"
+            raise RuntimeError(f"powerup.json: POW! cards without a registered effect: {', '.join(missing)}")
+
+    # ------------------------------------------------------------ options and seats
+    def parse_options(self, raw: Mapping[str, str]) -> PowerupOptions:
+        return parse_options(raw)
+
+    def option_help(self) -> Mapping[str, str]:
+        return option_help()
+
+    def option_values(self) -> Mapping[str, list[str]]:
+        return {"mode": ["deathmatch"], "tiles": ["default", "17 14 23 / 21 03 22"]}
+
+    def seat_plan(self, options: PowerupOptions) -> SeatPlan:
+        """rb 1858: "two teams ... one against one or two against two. If 3 players want to participate,
+        1 can manage 2 characters"; the issue: 2, 4 or 6 seats, each character once, equal teams."""
+        return SeatPlan(SEAT_LABELS, 2, 6, teams=tuple(0 if lab.startswith("RED") else 1 for lab in SEAT_LABELS),
+                        shared=True)
+
+    def seat_labels(self, state: State) -> tuple[str, ...]:
+        return state.seats
+
+    def new_game(self, seed: int, options: PowerupOptions, seats: Sequence[str] | None = None) -> State:
+        labels = tuple(seats) if seats else ("RED-RAY", "BLU-TOR")
+        if len(labels) not in (2, 4, 6):
+            raise BadOptions("DEATHMATCH is played by 2, 4 or 6 seats in two equal teams")
+        data = game_data()
+        layout = options.tiles or data.board(len(labels)).faces
+        problems = data.board_problems(layout, len(labels))
+        if problems:
+            raise BadOptions(problems[0])
+        s = deathmatch.new_state(seed, labels, tuple(tuple(r) for r in layout))
+        s.events = (f"DEATHMATCH: {s.placing} places the first POWERUP (one per tile, in turn).",)
+        return s
+
+    # ------------------------------------------------------------ who acts
+    def pending(self, state: State) -> dict[int, Decision]:
+        s = state
+        if s.phase == "over":
+            return {}
+        if s.phase == "place":
+            what = "a POWERUP" if s.place_kind == "powerup" else "a drum"
+            default = f"place {name(deathmatch.designed_place(s))}"
+            return {i: Decision(DecisionKind.GROUP, f"p{s.placed}", default, f"{s.placing} places {what}")
+                    for i, b in enumerate(s.busters) if b.team == s.placing}
+        if s.phase == "hide":
+            return {i: Decision(DecisionKind.SIMULTANEOUS, "hide", "done",
+                                "hide your secret tokens and pick your start square, then done")
+                    for i in range(len(s.seats)) if not s.hidden_done[i]}
+        if s.asks:
+            seat, kind, _ = s.asks[0]
+            kind_ = DecisionKind.TURN if seat == s.active else DecisionKind.REACTION
+            return {seat: Decision(kind_, f"a{s.steps}", asks.options(s, s.asks[0])[0], asks.prompt(s, s.asks[0]))}
+        seat = s.active
+        assert seat is not None
+        prompt = "in the air: attack, shift or land" if s.air else f"your turn: {s.ap} AP left"
+        return {seat: Decision(DecisionKind.TURN, f"t{s.sequence}.{s.turn}", "end", prompt)}
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return tuple(self.pending(state))
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        s = state
+        if seat not in self.pending(s):
+            return []
+        if s.phase == "place":
+            return [f"place {name(sq)}" for sq in deathmatch.place_squares(s)]
+        if s.phase == "hide":
+            return self._hide_actions(s, seat)
+        if s.asks:
+            return asks.options(s, s.asks[0])
+        return turn.legal(s, seat)
+
+    def _hide_actions(self, s: State, seat: int) -> list[str]:
+        out = ["done"]
+        out += [f"start {name(sq)}" for sq in deathmatch.start_options(s, seat)]
+        squares = deathmatch.hide_squares(s, seat)
+        for token in dict.fromkeys(s.to_hide[seat]):
+            out += [f"hide {token} {name(sq)}" for sq in squares]
+        return out
+
+    # ------------------------------------------------------------ notation
+    def parse(self, state: State, seat: int, text: str) -> str:
+        words = text.strip().split()
+        if not words:
+            raise MalformedAction("type an action, e.g. `move`, `jump up`, `shoot BLU-TOR`, `end`")
+        words[0] = words[0].lower()
+        out = []
+        for w in words:
+            label = w.upper()
+            if label in state.seats:  # a seat label names its BUGBUSTER: BLU-TOR -> TOR
+                out.append(label.split("-")[1])
+            elif label in ("RAY", "TOR", "ANA", "PNK", "MAI", "MAC", "PAM", "LPZ") or label.startswith(
+                    ("ROBOT-", "DRUM")) or parse_square(w) is not None and len(w) <= 3:
+                out.append(label)
+            elif w.lower() in ("up", "down", "left", "right", "high", "pass", "pushed", "decline", "done",
+                                "pow", "equipment", "ammo", "life", "coins", "trap", "powerup") or w[:5].lower() in (
+                    "coins", "ammo:") or w[:3].lower() == "rp:":
+                out.append(w.lower())
+            else:
+                out.append(w)
+        return " ".join(out)
+
+    def format(self, action: str) -> str:
+        return action
+
+    def public_action(self, state: State, seat: int, action: str) -> str:
+        """Behind the screens, hiding a token and picking a start square tell the channel nothing."""
+        if state.phase == "hide" and action != "done":
+            return ""
+        return action
+
+    def menu_labels(self, state: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]):
+        from rules.powerup.menus import menu_labels
+
+        return menu_labels(state, seat, prefix, options)
+
+    # ------------------------------------------------------------ applying
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        if state.phase == "over":
+            raise GameIsOver("the game is over")
+        if not isinstance(action, str):
+            raise MalformedAction("not a POWERUP action")
+        pending = self.pending(state)
+        if seat not in pending:
+            raise NotYourTurn(self._not_yours(state, seat))
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            from rules.powerup.refusals import refusal
+
+            raise IllegalAction(refusal(state, seat, action, legal))
+        s = state.clone()
+        out: list[str] = []
+        if s.phase == "place":
+            sq = parse_square(action.split()[1])
+            assert sq is not None
+            deathmatch.place(s, sq, out)
+        elif s.phase == "hide":
+            self._hide(s, seat, action, out)
+        elif s.asks:
+            asks.answer(s, s.asks[0], action, out)
+        else:
+            turn.apply(s, seat, action, out)
+        self._settle(s, out)
+        s.steps += 1
+        out = [line[:1].upper() + line[1:] for line in out if line]
+        s.events = (*s.events, *out)[-MAX_EVENTS:]
+        return s, [Event(e) for e in out]
+
+    def _settle(self, s: State, out: list[str]) -> None:
+        """After an action: drop questions with no answer left; a turn with no AP left ends by itself unless
+        its seat still has something free to do (swap, EPIC, a free card) — then it presses ``end``."""
+        if s.phase == "play":
+            physics.settle(s, out, keep=s.air)
+            life.clamp(s)
+        asks.tidy(s)
+        while s.phase == "play" and not s.asks and not s.air and s.ap <= 0:
+            seat = s.active
+            assert seat is not None
+            if self._free_left(s, seat):
+                return
+            flow.end_turn(s, out)
+            asks.tidy(s)
+
+    def _free_left(self, s: State, seat: int) -> bool:
+        return any(a.startswith(("equip", "epic")) for a in turn.legal(s, seat))
+
+    def _hide(self, s: State, seat: int, action: str, out: list[str]) -> None:
+        words = action.split()
+        if words[0] == "start":
+            sq = parse_square(words[1])
+            s.set_buster(seat, start=sq)
+        elif words[0] == "hide":
+            sq = parse_square(words[2])
+            assert sq is not None
+            deathmatch.hide(s, seat, words[1], sq)
+        else:  # done: what is left is placed as designed (the time-out default too)
+            while (d := deathmatch.designed_hide(s, seat)) is not None:
+                deathmatch.hide(s, seat, d[0], d[1])
+            if s.busters[seat].start is None:
+                s.set_buster(seat, start=deathmatch.start_options(s, seat)[0])
+            done = list(s.hidden_done)
+            done[seat] = True
+            s.hidden_done = tuple(done)
+            out.append(f"{s.seats[seat]} is ready.")
+            if all(done):
+                deathmatch.reveal(s, out)
+                flow.start_sequence(s, out)
+
+    def _not_yours(self, state: State, seat: int) -> str:
+        if state.phase == "place":
+            return f"{state.placing} is placing; wait for your team's turn"
+        if state.phase == "hide":
+            return "you are done behind your screen; wait for the others"
+        pending = self.pending(state)
+        if pending:
+            who = next(iter(pending))
+            return f"wait: it is {state.seats[who]}'s move"
+        return "the game is over"
+
+    def undoable(self, state: State, seat: int, action: str) -> bool:
+        """The issue: moves, flips, climbs, gateways, rest, gives, swaps, placements before commit — while
+        nothing random, drawn or revealed came of them."""
+        if state.phase == "hide":
+            return action != "done"
+        if state.phase != "play" or state.asks:
+            return False
+        verb = action.split()[0]
+        if verb not in ("move", "back", "flip", "climb", "gate", "rest", "give", "equip", "jump"):
+            return False
+        after, _ = self.apply(state, seat, action)
+        return (after.rng == state.rng and after.secrets == state.secrets and len(after.pow_deck) == len(state.pow_deck)
+                and not any(a[1] in ("store", "full", "shove") for a in after.asks)
+                and after.busters[seat].lives == state.busters[seat].lives and after.sequence == state.sequence)
+
+    def chapter(self, state: State) -> str:
+        if state.phase in ("place", "hide"):
+            return "setup"
+        return f"s{state.sequence}"
+
+    def progress(self, state: State) -> str:
+        s = state
+        if s.phase == "place":
+            return f"Setup · {s.placing} places {'POWERUPs' if s.place_kind == 'powerup' else 'a drum'}"
+        if s.phase == "hide":
+            return "Setup · behind screens: secrets and start squares"
+        if s.phase == "over":
+            return f"Over · {s.summary}"
+        seq = (s.sequence - 1) % game_data().turn_card.sequences_per_round + 1
+        who = s.seats[s.active] if s.active is not None else ""
+        return f"Round {flow.round_of(s.sequence)} · sequence {seq} · {who} · RED {s.score[0]}-{s.score[1]} BLU"
+
+    def policy(self) -> Any:
+        from rules.core.ai import RandomPolicy
+
+        return RandomPolicy()
+
+    def public_view(self, state: State):
+        from rules.powerup.present import public_view
+
+        return public_view(state, self.waiting(state))
+
+    def private_view(self, state: State, seat: int):
+        from rules.powerup.present import private_view
+
+        pending = self.pending(state)
+        asked = pending[seat].prompt if seat in pending else ""
+        return private_view(state, seat, self.waiting(state), asked, tuple(self.legal_actions(state, seat)))
+
+    def waiting(self, state: State) -> str:
+        pending = self.pending(state)
+        if not pending:
+            return ""
+        seat = next(iter(pending))
+        if state.phase == "place":
+            return f"{state.placing}: {pending[seat].prompt}"
+        if state.phase == "hide":
+            return "behind screens: " + ", ".join(state.seats[i] for i in pending)
+        return f"{state.seats[seat]}: {pending[seat].prompt}"
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        winners = tuple(i for i, b in enumerate(state.busters) if b.team == state.winner)
+        scores = tuple(float(b.captures) for b in state.busters)
+        ranks = tuple(1 if b.team == state.winner else 2 for b in state.busters)
+        return Outcome(winners=winners, summary=state.summary, scores=scores, ranks=ranks)
+
+    def check_invariants(self, state: State) -> list[str]:
+        from rules.powerup.invariants import check_invariants
+
+        return check_invariants(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return load_state(dict(data))
+
+

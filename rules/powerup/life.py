@@ -1,0 +1,213 @@
+"""Lives, death and the DEATHMATCH respawn (rb 1894-1908), and what a BUGBUSTER's sheet and items add up
+to (armor, dice, maxima). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
+
+from __future__ import annotations
+
+from rules.powerup.board import Square, board, name
+from rules.powerup.data import LIVES, Item, game_data
+from rules.powerup.dice import add
+from rules.powerup.state import Buster, State
+
+
+# --- what a sheet and its items add up to -------------------------------------------------------------
+def item(item_id: str | None) -> Item | None:
+    if item_id is None:
+        return None
+    data = game_data()
+    if "." in item_id:  # a sheet weapon: "RAY.blaster"
+        sheet = data.sheet(item_id.split(".")[0])
+        for w in (*sheet.normal.weapons, sheet.epic.weapon):
+            if w.id == item_id:
+                return w
+        raise KeyError(item_id)
+    return data.card(item_id)
+
+
+def basic_equipment(sheet_id: str) -> tuple[str | None, str | None, str | None]:
+    """rb 398: "the basic weapons the BUGBUSTER begins the game with", each in its slot."""
+    slots: list[str | None] = [None, None, None]
+    for w in game_data().sheet(sheet_id).normal.weapons:
+        slots[("distance", "melee", "armor").index(w.slot)] = w.id
+    return (slots[0], slots[1], slots[2])
+
+
+def weapon(b: Buster, slot: str) -> Item | None:
+    """The weapon a BUGBUSTER uses in a slot: while EPIC only the EPIC weapon (rb 871: "You can only use
+    the weapons that come with your EPIC character")."""
+    if b.epic:
+        w = game_data().sheet(b.sheet).epic.weapon
+        return w if w.slot == slot else None
+    return item(b.equipped[("distance", "melee", "armor").index(slot)])
+
+
+def armor_item(b: Buster) -> Item | None:
+    return item(b.equipped[2])
+
+
+def keywords(b: Buster) -> set[str]:
+    out: set[str] = set()
+    for slot in ("distance", "melee"):
+        w = weapon(b, slot)
+        if w is not None:
+            out |= set(w.keywords)
+    a = armor_item(b)
+    if a is not None:
+        out |= set(a.keywords)
+    return out
+
+
+def armor(b: Buster) -> int:
+    """Sheet + armor card + effects (the issue; EPIC keeps the armor, rb 869)."""
+    a = armor_item(b)
+    return game_data().sheet(b.sheet).normal.armor + (a.armor if a else 0) + b.effect("armor")
+
+
+def melee_dice(b: Buster) -> str:
+    sheet = game_data().sheet(b.sheet)
+    base = sheet.epic.melee if b.epic else sheet.normal.melee
+    w = weapon(b, "melee")
+    extra = "1W" if "MELEE_W" in keywords(b) else "0"  # rb 663: "Adds a white die to your melee attacks"
+    return add(base, w.dice if w else "0", extra)
+
+
+def ranged_dice(b: Buster, w: Item | None) -> str:
+    sheet = game_data().sheet(b.sheet)
+    return add(sheet.epic.ranged if b.epic else sheet.normal.ranged, w.dice if w else "0")
+
+
+def rp_max(b: Buster) -> int:
+    """The sheet's RP (rb 893: "limited to the RPs they begin the game with"), +2 with an RP+2 item
+    (rb 665), plus what a card or EPIC put above it (``over_rp``)."""
+    extra = 2 if "RP+2" in keywords(b) else 0
+    return game_data().sheet(b.sheet).normal.rp + extra + b.over_rp
+
+
+def ammo_max(b: Buster) -> int:
+    return game_data().sheet(b.sheet).normal.ammo + b.over_ammo
+
+
+def clamp(s: State) -> None:
+    """RP and ammo above a maximum that fell (an RP+2 item given away, swapped or destroyed) are lost."""
+    for seat, b in enumerate(s.busters):
+        rp, ammo = min(b.rp, rp_max(b)), min(b.ammo, ammo_max(b))
+        if (rp, ammo) != (b.rp, b.ammo):
+            s.set_buster(seat, rp=rp, ammo=ammo)
+
+
+def fresh(sheet_id: str, team: str) -> Buster:
+    """A BUGBUSTER as it starts (rb 225-227): 3 lives, the sheet's ammo and RP, normal side, basics."""
+    n = game_data().sheet(sheet_id).normal
+    return Buster(sheet=sheet_id, team=team, lives=LIVES, rp=n.rp, ammo=n.ammo, equipped=basic_equipment(sheet_id))
+
+
+# --- harm and death ---------------------------------------------------------------------------------
+def hurt(s: State, seat: int, lives: int, out: list[str], by: int | None = None, cause: str = "") -> bool:
+    """Take ``lives`` lives from a seat's BUGBUSTER; True if it died. An armor destroyed by a big hit
+    (``big_hit``: 2 lives or more at once) goes to the discard."""
+    if lives <= 0:
+        return False
+    b = s.busters[seat]
+    left = max(0, b.lives - lives)
+    s.set_buster(seat, lives=left)
+    a = armor_item(b)
+    if a is not None and a.destroyed_when == "big_hit" and lives >= 2 and left > 0:
+        destroy(s, seat, a.id, out, "a big hit")
+    if left == 0:
+        die(s, seat, out, by, cause)
+        return True
+    return False
+
+
+def destroy(s: State, seat: int, item_id: str, out: list[str], why: str) -> None:
+    """An equipment card is destroyed (rb 833-837): discarded; its slot falls back to the sheet's basic."""
+    b = s.busters[seat]
+    equipped = list(b.equipped)
+    i = equipped.index(item_id) if item_id in equipped else -1
+    if i >= 0:
+        equipped[i] = basic_equipment(b.sheet)[i]
+    s.set_buster(seat, equipped=tuple(equipped), owned=tuple(o for o in b.owned if o != item_id))
+    s.equip_discard = (*s.equip_discard, item_id)
+    out.append(f"{b.sheet}'s {game_data().card(item_id).name} is destroyed ({why}).")
+
+
+def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None:
+    """rb 1894-1908: the BUGBUSTER disintegrates, drops what it carries, loses its equipment cards (not
+    its POW! cards), and reappears at once on the ON POWERUP nearest its base, which moves (still ON)
+    to the square where it died; none ON: its start square. Full lives, ammo and RP; protected until
+    its first normal action; 2 AP if it has not played this sequence, else it waits."""
+    b = s.busters[seat]
+    fig = s.figures[b.sheet]
+    where = s.where(b.sheet)
+    assert where is not None
+    if fig.cargo is not None:
+        drop(s, fig.id, where)
+    if fig.carried_by is not None:
+        s.move_figure(fig.carried_by, cargo=None)
+    lost = tuple(c for c in (*b.owned, *b.equipped) if c is not None and "." not in c)
+    s.equip_discard = (*s.equip_discard, *dict.fromkeys(lost))
+    n = game_data().sheet(b.sheet).normal
+    s.set_buster(seat, lives=LIVES, rp=n.rp, ammo=n.ammo, equipped=basic_equipment(b.sheet), owned=(), epic=False,
+                 over_rp=0, over_ammo=0, effects=(), protected=True, deaths=b.deaths + 1)
+    if by is not None and by != seat:
+        s.set_buster(by, kills=s.busters[by].kills + 1)
+    killer = f" by {s.busters[by].sheet}" if by is not None and by != seat else ""
+    # what it was asked about its body (facing, a trap's push, a grenade, letting an ally pass) is moot
+    s.asks = tuple(a for a in s.asks if a[0] != seat or a[1] in ("store", "full"))
+    s.figures[b.sheet] = fig.__class__(fig.id, fig.kind, None, fig.facing)  # off the board for a moment
+    spot = respawn_square(s, b.team, where)
+    s.move_figure(b.sheet, square=spot, facing=1 if spot[0] < board(s.layout).width // 2 else -1)
+    out.append(f"{b.sheet} dies{killer}{' (' + cause + ')' if cause else ''} and reappears on {name(spot)}.")
+    if seat == s.active:
+        s.ap = 0  # its turn ends: it has acted this turn (rb 1904)
+        s.air = ""
+    elif not s.played[seat]:
+        s.short = tuple(sorted({*s.short, seat}))
+
+
+def respawn_square(s: State, team: str, death: Square) -> Square:
+    b = board(s.layout)
+    home = robot_home(s, team)
+    taken = s.occupied()
+    ons = [sq for sq, on in s.powerups.items() if on and sq not in taken]
+    if ons:
+        spot = min(ons, key=lambda sq: (abs(sq[0] - home[0]) + abs(sq[1] - home[1]), sq[1], sq[0]))
+        del s.powerups[spot]
+        while death[1] > 0 and not b.supported(death) and (death[0], death[1] - 1) not in taken:
+            death = (death[0], death[1] - 1)  # a token dropped in mid-air falls to the floor
+        if death not in s.powerups:
+            s.powerups[death] = True
+        return spot
+    seat = next(i for i, x in enumerate(s.busters) if x.team == team)
+    for sq in [s.busters[seat].start, *start_squares(s, team)]:
+        if sq is not None and sq not in taken:
+            return sq
+    return next(sq for sq in b.base_squares(team) if sq not in taken and b.open(sq))
+
+
+def robot_home(s: State, team: str) -> Square:
+    """Each robot's home on its base: the base tile's inner bottom corner (a house reading: rb 1888 says
+    only "on its base tile"; the corner keeps it off the gateway and the ladder)."""
+    b = board(s.layout)
+    return (2, 0) if team == "RED" else (b.width - 3, 0)
+
+
+def start_squares(s: State, team: str) -> list[Square]:
+    """Where a team's BUGBUSTERs may start (rb 1890: "any point on their base"): the base's squares a
+    figure can stand on, but its robot's home, nearest the board's edge first (the designed placement
+    takes them in this order)."""
+    b = board(s.layout)
+    home = robot_home(s, team)
+    edge = 0 if team == "RED" else b.width - 1
+    squares = [sq for sq in b.base_squares(team) if b.open(sq) and b.supported(sq) and sq != home
+               and not b.acid(sq) and not b.stairs(sq)]
+    return sorted(squares, key=lambda sq: (abs(sq[0] - edge), sq[1]))
+
+
+def drop(s: State, carrier: str, where: Square) -> None:
+    """A carrier lets its cargo go: it lands on the carrier's square (rb 519: "the cargo falls to the
+    square where the character was"); the caller moves the carrier away or settles."""
+    cargo = s.figures[carrier].cargo
+    if cargo is None:
+        return
+    s.move_figure(carrier, cargo=None)
+    s.move_figure(cargo, square=where, carried_by=None)

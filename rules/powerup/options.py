@@ -1,0 +1,55 @@
+"""Game options for POWERUP.
+
+``mode``: ``deathmatch`` (rb 1856; STORY and ARCADE come with parts 2 and 3 of the work). ``tiles``: the
+board, ``default`` (the designed board for the seats, docs/games/powerup.md) or the faces by tile row,
+top row first, rows split by ``/`` (``17 14 23 / 21 03 22``; commas work too). A board is checked like the
+designed ones (``GameData.board_problems``) once the seats are known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.core.errors import BadOptions, quoted
+
+MODES = ("deathmatch",)
+
+
+class PowerupOptions(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    mode: str = "deathmatch"
+    tiles: tuple[tuple[int, ...], ...] = ()  # () the designed board for the seats
+
+
+def option_help() -> dict[str, str]:
+    return {
+        "mode": "deathmatch (two teams steal each other's robot; 2, 4 or 6 seats)",
+        "tiles": "default, or the board's tile faces by row, top row first, rows split by / "
+                 "(e.g. 17 14 23 / 21 03 22 for 2 seats; bases 21 and 22 at the bottom corners)",
+    }
+
+
+def parse_tiles(text: str) -> tuple[tuple[int, ...], ...]:
+    if text in ("", "default"):
+        return ()
+    rows = []
+    for row in text.split("/"):
+        cells = row.replace(",", " ").split()
+        if not cells or not all(c.isdigit() for c in cells):
+            raise BadOptions(f"tiles: face numbers by row, rows split by /; not '{quoted(text)}'")
+        rows.append(tuple(int(c) for c in cells))
+    return tuple(rows)
+
+
+def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
+    known = set(PowerupOptions.model_fields)
+    values = {str(k).strip().lower(): str(v).strip().lower() for k, v in raw.items()}
+    if unknown := sorted(set(values) - known):
+        raise BadOptions(f"unknown option '{quoted(unknown[0])}'; POWERUP options are: {', '.join(sorted(known))}")
+    mode = values.get("mode", "deathmatch")
+    if mode not in MODES:
+        raise BadOptions(f"mode is {', '.join(MODES)} for now, not '{quoted(mode)}'")
+    return PowerupOptions(mode=mode, tiles=parse_tiles(values.get("tiles", "default")))

@@ -1,0 +1,319 @@
+"""Gravity, pushes, stairs and what a square does to a figure arriving on it (rb 681-769, rb 1100-1108).
+
+Functions change a cloned state in place and append public lines to ``out``. Quotes:
+shared/rulebooks/powerup.txt ("rb N").
+"""
+
+from __future__ import annotations
+
+from rules.powerup import life
+from rules.powerup.board import Square, board, name
+from rules.powerup.data import game_data
+from rules.powerup.state import State
+
+SIDES = {"<": -1, ">": 1}
+
+
+def figure_at(s: State, sq: Square) -> str | None:
+    for f in s.figures.values():
+        if f.square == sq:
+            return f.id
+    return None
+
+
+def free(s: State, sq: Square) -> bool:
+    """Open, with no figure and no cover (rb 701: "only be one BUGBUSTER ... in each square")."""
+    return board(s.layout).open(sq) and sq not in s.covers and figure_at(s, sq) is None
+
+
+def supported(s: State, sq: Square) -> bool:
+    """A fixed support, or a figure or cover below to stand on (rb 753: "walk on top of others as if
+    these were any other surface")."""
+    b = board(s.layout)
+    if b.supported(sq):
+        return True
+    below = (sq[0], sq[1] - 1)
+    return below in s.covers or figure_at(s, below) is not None
+
+
+def riders(s: State, fid: str) -> list[str]:
+    """The figures standing on ``fid``'s head, lowest first (a stack rides the figure below, rb 755)."""
+    b = board(s.layout)
+    out = []
+    sq = s.figures[fid].square
+    while sq is not None:
+        up = (sq[0], sq[1] + 1)
+        if not b.inside(up) or b.supported(up) or not b.vertical_open(sq):
+            break
+        rider = figure_at(s, up)
+        if rider is None:
+            break
+        out.append(rider)
+        sq = up
+    return out
+
+
+def shift(s: State, fid: str, to: Square, out: list[str]) -> None:
+    """Move a figure one square (a step, a push); its stack rides along where it can, and a rider that
+    an obstacle stops stays behind and falls (rb 757)."""
+    here = s.figures[fid].square
+    assert here is not None
+    stack = riders(s, fid)
+    s.move_figure(fid, square=to)
+    dx = to[0] - here[0]
+    dy = to[1] - here[1]
+    for rider in stack:
+        r = s.figures[rider].square
+        assert r is not None
+        target = (r[0] + dx, r[1] + dy)
+        if board(s.layout).step_open(r, target) and free(s, target):
+            s.move_figure(rider, square=target)
+
+
+def settle(s: State, out: list[str], keep: str = "") -> None:
+    """Every unsupported figure falls (lowest first, so a stack comes down together), but ``keep``: the
+    active figure in the air, which falls when it is done there."""
+    while True:
+        loose = [f for f in s.figures.values() if f.square is not None and f.id != keep
+                 and not supported(s, f.square)]
+        if not loose:
+            return
+        fall(s, min(loose, key=lambda f: (f.square[1], f.square[0])).id, out)  # type: ignore[index]
+
+
+def fall(s: State, fid: str, out: list[str]) -> None:
+    """rb 761-769: a figure falls to the first support; a BUGBUSTER falling n squares (n > 1) loses
+    n - 1 lives (the 3-square fall costs 2). Then it arrives."""
+    f = s.figures[fid]
+    sq = f.square
+    assert sq is not None
+    n = 0
+    while not supported(s, sq) and sq[1] > 0:
+        sq = (sq[0], sq[1] - 1)
+        n += 1
+    if n == 0:
+        return
+    s.move_figure(fid, square=sq)
+    seat = s.seat_of(fid)
+    if seat is not None:
+        if n > 1:
+            out.append(f"{fid} falls {n} squares to {name(sq)}.")
+            b = s.busters[seat]
+            a = life.armor_item(b)
+            if a is not None and a.destroyed_when == "fall2":
+                life.destroy(s, seat, a.id, out, f"a {n}-square fall")
+            if life.hurt(s, seat, n - 1, out, cause=f"a {n}-square fall"):
+                return
+        ask_facing(s, seat)
+    arrive(s, fid, out, own=False)
+
+
+def ask_facing(s: State, seat: int) -> None:
+    """rb 767: "After falling from a height or going through a door, you can choose the direction your
+    character will face." Asked of the seat (default: keep)."""
+    if not any(a[0] == seat and a[1] == "face" for a in s.asks):
+        s.asks = (*s.asks, (seat, "face", s.busters[seat].sheet))
+
+
+def arrive(s: State, fid: str, out: list[str], own: bool) -> None:
+    """What a square does to a figure arriving on it (by any means): acid kills (rb 725), automatic stairs
+    lift (rb 719), spikes and fire hurt and push (rb 727, rb 1106), a face-down secret is found
+    (rb 1140), a fallen robot touched by its own team goes home (rb 1892). ``own``: the figure's own
+    move (the POWERUP trigger and the score are the caller's)."""
+    b = board(s.layout)
+    f = s.figures[fid]
+    sq = f.square
+    if sq is None:
+        return
+    seat = s.seat_of(fid)
+    if b.acid(sq):
+        if seat is not None:
+            life.hurt(s, seat, s.busters[seat].lives, out, cause="acid")
+        else:
+            remove_thing(s, fid, out, "acid")
+        return
+    if b.stairs(sq):
+        up = (sq[0], sq[1] + 1)
+        if b.vertical_open(sq) and free(s, up):
+            s.move_figure(fid, square=up)
+            sq = up
+    if seat is not None:
+        hazard = "fire" if sq in s.fire else "spikes" if b.spikes(sq) else ""
+        if hazard:
+            h = game_data().hazards[hazard]
+            out.append(f"{fid} lands on {hazard} at {name(sq)}.")
+            if life.hurt(s, seat, h.lives, out, cause=hazard):
+                return
+            s.asks = (*s.asks, (seat, "shove", fid))
+        find_secret(s, seat, sq, out)
+        touch_robot(s, seat, out)
+
+
+def find_secret(s: State, seat: int, sq: Square, out: list[str]) -> None:
+    """rb 1136-1154: "found by the first figure entering". Coins go to the finder (DEATHMATCH has no use
+    for them but the summary), a POWERUP token is set ON on the square, a Buggie Trap takes 1 life and
+    pushes 1 square (the victim chooses)."""
+    tokens = s.secrets.pop(sq, None)
+    if not tokens:
+        return
+    fid = s.busters[seat].sheet
+    for token in tokens.split("+"):
+        kind = token.split(":")[1]
+        if kind.startswith("coins"):
+            value = int(kind[5:])
+            s.set_buster(seat, coins=s.busters[seat].coins + value)
+            out.append(f"{fid} finds a secret at {name(sq)}: {value} coin{'s' if value > 1 else ''}.")
+        elif kind == "powerup":
+            s.powerups[sq] = True
+            out.append(f"{fid} finds a secret at {name(sq)}: a POWERUP (ON).")
+        elif kind == "trap":
+            out.append(f"{fid} finds a secret at {name(sq)}: a Buggie Trap!")
+            h = game_data().hazards["buggie_trap"]
+            if life.hurt(s, seat, h.lives, out, cause="a Buggie Trap"):
+                return
+            s.asks = (*s.asks, (seat, "shove", fid))
+
+
+def touch_robot(s: State, seat: int, out: list[str]) -> None:
+    """rb 1892: "Once you touch your team's fallen robot, it automatically teleports to your base": a
+    BUGBUSTER on or next to its fallen robot (the issue: "moving next to")."""
+    team = s.busters[seat].team
+    robot = s.figures[f"ROBOT-{team}"]
+    me = s.where(s.busters[seat].sheet)
+    home = life.robot_home(s, team)
+    if robot.carried_by is not None or robot.square is None or robot.square == home or me is None:
+        return
+    if max(abs(robot.square[0] - me[0]), abs(robot.square[1] - me[1])) <= 1:
+        send_home(s, team, out)
+
+
+def send_home(s: State, team: str, out: list[str]) -> None:
+    rid = f"ROBOT-{team}"
+    home = life.robot_home(s, team)
+    robot = s.figures[rid]
+    if robot.carried_by is not None:
+        s.move_figure(robot.carried_by, cargo=None)
+    occupant = figure_at(s, home)
+    if occupant is not None and occupant != rid:
+        # the home square is taken: the occupant steps aside onto the first free base square (rare)
+        spot = next((sq for sq in life.start_squares(s, team) if free(s, sq)), None)
+        if spot is not None:
+            s.move_figure(occupant, square=spot)
+    s.move_figure(rid, square=home, carried_by=None)
+    out.append(f"The {team} robot goes home.")
+
+
+def remove_thing(s: State, fid: str, out: list[str], cause: str) -> None:
+    """A robot or drum in acid: a drum is gone; a robot is sent home (a robot is never lost, rb 1888)."""
+    if fid.startswith("ROBOT-"):
+        send_home(s, fid[6:], out)
+    else:
+        del s.figures[fid]
+        out.append(f"{fid} is lost in the {cause}.")
+
+
+def push(s: State, fid: str, dx: int, squares: int, out: list[str]) -> int:
+    """Push a figure ``squares`` squares sideways (rb 713: "in the opposite direction to the attack"),
+    moving every figure in its way with it (rb 715: "If you push a character and it bumps into another,
+    the movement affects them both"), until a wall stops the line. A pushed carrier drops its cargo
+    where it stood (rb 519). Returns the squares moved. Falls and arrivals come after the push."""
+    moved_any: set[str] = set()
+    if s.figures[fid].carried_by is not None:  # a carried figure is knocked off its carrier first
+        holder = s.figures[fid].carried_by
+        assert holder is not None
+        s.move_figure(fid, square=s.where(holder), carried_by=None)
+        s.move_figure(holder, cargo=None)
+    carrier = s.figures[fid]
+    if carrier.cargo is not None and squares > 0:
+        where = carrier.square
+        assert where is not None
+        cargo = carrier.cargo
+        line = _line(s, fid, dx)
+        if line is not None:
+            life.drop(s, fid, where)
+            s.move_figure(cargo, square=None)  # held aside while the line moves
+            _step_line(s, line, dx, out)
+            s.move_figure(cargo, square=where)
+            moved_any.update(line)
+            squares -= 1
+            moved = 1
+        else:
+            return 0
+    else:
+        moved = 0
+    for _ in range(squares):
+        line = _line(s, fid, dx)
+        if line is None:
+            break
+        _step_line(s, line, dx, out)
+        moved_any.update(line)
+        moved += 1
+    for other in moved_any:
+        seat = s.seat_of(other)
+        if seat is not None:
+            _pushed_equipment(s, seat, out)
+    settle(s, out, keep=s.air)
+    for other in sorted(moved_any):
+        if other in s.figures and s.figures[other].square is not None:
+            arrive(s, other, out, own=False)
+    return moved
+
+
+def _line(s: State, fid: str, dx: int) -> list[str] | None:
+    """The figures from ``fid`` onward that move together one square, or None if a wall stops them."""
+    b = board(s.layout)
+    line = [fid]
+    sq = s.figures[fid].square
+    assert sq is not None
+    while True:
+        nxt = (sq[0] + dx, sq[1])
+        if b.blocked(nxt) or nxt in s.covers:
+            return None
+        other = figure_at(s, nxt)
+        if other is None:
+            return line
+        line.append(other)
+        sq = nxt
+
+
+def _step_line(s: State, line: list[str], dx: int, out: list[str]) -> None:
+    for fid in reversed(line):
+        sq = s.figures[fid].square
+        assert sq is not None
+        shift(s, fid, (sq[0] + dx, sq[1]), out)
+
+
+def _pushed_equipment(s: State, seat: int, out: list[str]) -> None:
+    """Equipment destroyed when its owner is pushed (game-data.md 4.6: ``pushed``)."""
+    b = s.busters[seat]
+    for item_id in b.equipped:
+        it = life.item(item_id)
+        if it is not None and it.destroyed_when == "pushed":
+            life.destroy(s, seat, it.id, out, "its owner was pushed")
+
+
+def shove_options(s: State, fid: str) -> list[str]:
+    """Where a figure hurt by spikes, fire or a trap may be pushed 1 square (rb 727: "to the side of their
+    choice (up, down, right or left)"), in the default's order: left, right, up, down."""
+    b = board(s.layout)
+    sq = s.figures[fid].square
+    if sq is None:
+        return []
+    out = []
+    for word, (dx, dy) in (("left", (-1, 0)), ("right", (1, 0)), ("up", (0, 1)), ("down", (0, -1))):
+        to = (sq[0] + dx, sq[1] + dy)
+        if b.step_open(sq, to) and free(s, to):
+            out.append(word)
+    return out
+
+
+def shove(s: State, fid: str, word: str, out: list[str]) -> None:
+    sq = s.figures[fid].square
+    assert sq is not None
+    dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}[word]
+    to = (sq[0] + dx, sq[1] + dy)
+    shift(s, fid, to, out)
+    out.append(f"{fid} is pushed {word} to {name(to)}.")
+    settle(s, out, keep=s.air)
+    if s.figures[fid].square is not None:
+        arrive(s, fid, out, own=False)

@@ -1,0 +1,225 @@
+"""The whole state of a POWERUP DEATHMATCH game as plain dataclasses (cheap to copy).
+
+Immutable by convention: the engine clones a state (``State.clone``) and changes the clone; a
+``Figure`` or ``Buster`` is frozen and replaced whole. Quotes: shared/rulebooks/powerup.txt ("rb N").
+
+- Seats are numbered 0.. in seat order; ``seats[i]`` is the label (``RED-RAY``), ``busters[i]`` the
+  BUGBUSTER that seat plays (its sheet id is also its figure's id, ``RAY``).
+- ``figures``: everything that stands on a square and can be moved: BUGBUSTERs, the two robots
+  (``ROBOT-RED``), drums (``DRUM1``). A carried figure has no square of its own (``carried_by``); it
+  shares its carrier's (rb 517: "The carrier and cargo occupy the same square").
+- Board things by square: ``powerups`` (ON True / OFF False), ``secrets`` (face-down tokens, hidden:
+  ``coins3``, ``trap``, ``powerup``; ``secret_team`` says whose team placed each), ``fire``, ``covers``,
+  ``coins`` (found and dropped coins), ``gate_off`` (the gateway under the OFF marker), ``shut`` (doors a
+  card closed).
+- Decks: index 0 is the top. POW! cards are ``"Name|L"`` (the name and its letter).
+- The turn: ``sequence`` (1.. over the game; 8 a round), ``order`` (seats in this sequence's order),
+  ``turn`` (index into it), ``ap`` (the active seat's AP left), ``played`` (seats done this sequence).
+- ``asks``: questions the game waits on before play goes on, first first: ``(seat, kind, data)``;
+  ``kind`` is ``face`` (after a fall or a gateway), ``shove`` (spikes/fire push direction), ``store``
+  (a DEATHMATCH POWERUP's choice), ``full`` (a draw with 4 in hand), ``lob`` (a grenade's impact
+  square), ``pass`` (an ally being entered: pass or be pushed), ``hide`` (setup behind screens).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from rules.core.snapshot import jsonable, tupled
+
+Square = tuple[int, int]
+TEAMS = ("RED", "BLU")
+SLOTS = ("distance", "melee", "armor")
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    id: str  # "RAY", "ROBOT-RED", "DRUM1"
+    kind: str  # buster | robot | drum
+    square: Square | None  # None while carried
+    facing: int = 1  # +1 right (">"), -1 left ("<")
+    carried_by: str | None = None
+    cargo: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Buster:
+    """One seat's BUGBUSTER. ``equipped``: the item id in each slot (distance, melee, armor), sheet
+    weapons by their sheet id (``RAY.blaster``), cards by theirs (``E12``). ``owned``: equipment cards
+    held (sheet weapons are never owned, lost or sold). ``over_rp``/``over_ammo``: how much of ``rp``/
+    ``ammo`` a card or EPIC put above the sheet's maximum (rb 405, rb 1166). ``effects``: timed effects
+    ``(name, amount, ends)`` with ``ends`` "turn" (this turn) or "next" (until its next turn starts)."""
+
+    sheet: str
+    team: str
+    lives: int
+    rp: int
+    ammo: int
+    equipped: tuple[str | None, str | None, str | None]
+    owned: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    epic: bool = False
+    over_rp: int = 0
+    over_ammo: int = 0
+    effects: tuple[tuple[str, int, str], ...] = ()
+    coins: int = 0
+    start: Square | None = None
+    protected: bool = False  # respawned, untouchable until its first normal action (rb 1908)
+    captures: int = 0
+    kills: int = 0
+    deaths: int = 0
+
+    def effect(self, name: str) -> int:
+        return sum(a for n, a, _ in self.effects if n == name)
+
+
+@dataclass(slots=True)
+class State:
+    seats: tuple[str, ...]
+    busters: tuple[Buster, ...]
+    layout: tuple[tuple[int, ...], ...]
+    figures: dict[str, Figure]
+    rng: tuple[int, ...]
+    phase: str  # place (POWERUPs, drums), hide (behind screens), play, over
+    pow_deck: tuple[str, ...]
+    equip_deck: tuple[str, ...]
+    pow_discard: tuple[str, ...] = ()
+    equip_discard: tuple[str, ...] = ()
+    powerups: dict[Square, bool] | None = None
+    secrets: dict[Square, str] | None = None
+    secret_team: dict[Square, str] | None = None
+    set_aside: str = ""  # the 13th DEATHMATCH token, unseen (rb 1882 gives half to each team)
+    to_hide: tuple[tuple[str, ...], ...] = ()  # per seat: the tokens it still has to place
+    hidden_done: tuple[bool, ...] = ()
+    fire: tuple[Square, ...] = ()
+    covers: tuple[Square, ...] = ()
+    coins: dict[Square, int] | None = None
+    gate_off: Square | None = None
+    shut: tuple[Square, ...] = ()
+    placing: str = ""  # the team placing now (setup): RED or BLU
+    place_kind: str = ""  # what it places: powerup or drum
+    placed: int = 0  # setup placements so far
+    sequence: int = 0
+    order: tuple[int, ...] = ()
+    initiative: tuple[int, ...] = ()  # the INITIATIVE card dealt to each seat of ``order`` (0: none)
+    turn: int = 0
+    ap: int = 0
+    played: tuple[bool, ...] = ()
+    short: tuple[int, ...] = ()  # seats that respawned before playing this sequence: 2 AP (rb 1904)
+    air: str = ""  # the active figure in the air after its own jump or step into a gap (rb 717, rb 747)
+    air_acted: bool = False  # it has used its one action on the way (rb 749: "only once per fall")
+    air_shifted: bool = False  # it has made its Mid-Jump move (rb 917: "once per jump or fall")
+    streak: int = 0  # the active seat's attacks in a row this turn (DOUBLE: the second gets a yellow die)
+    bonus_dice: str = ""  # dice tricks add to the attack being made ("1Y")
+    bonus_hits: int = 0  # hits tricks add to it
+    bonus_for: str = ""  # the attack the bonus waits for: melee, ranged or any ("" none)
+    fresh: tuple[str, ...] = ()  # POW! cards drawn by Double Team: not playable this turn (rb 1196)
+    asks: tuple[tuple[int, str, Any], ...] = ()
+    score: tuple[int, int] = (0, 0)
+    last_roll: tuple[tuple[str, str], ...] = ()  # (colour W/Y, face) of the last roll shown
+    events: tuple[str, ...] = ()
+    steps: int = 0  # actions applied (numbers decision keys)
+    winner: str = ""  # the winning team once over
+    summary: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("powerups", "secrets", "secret_team", "coins"):
+            if getattr(self, name) is None:
+                setattr(self, name, {})
+
+    def clone(self) -> State:
+        return replace(self, figures=dict(self.figures), powerups=dict(self.powerups),
+                       secrets=dict(self.secrets), secret_team=dict(self.secret_team), coins=dict(self.coins))
+
+    # --- who is where -----------------------------------------------------------------------------
+    @property
+    def active(self) -> int | None:
+        if self.phase != "play" or self.turn >= len(self.order):
+            return None
+        return self.order[self.turn]
+
+    def seat_of(self, figure_id: str) -> int | None:
+        for i, b in enumerate(self.busters):
+            if b.sheet == figure_id:
+                return i
+        return None
+
+    def figure_of(self, seat: int) -> Figure:
+        return self.figures[self.busters[seat].sheet]
+
+    def where(self, figure_id: str) -> Square | None:
+        """A figure's square, a carried one's being its carrier's."""
+        f = self.figures[figure_id]
+        if f.carried_by is not None:
+            return self.where(f.carried_by)
+        return f.square
+
+    def at(self, sq: Square) -> Figure | None:
+        """The figure standing on a square (a carrier, not its cargo)."""
+        for f in self.figures.values():
+            if f.square == sq:
+                return f
+        return None
+
+    def occupied(self) -> dict[Square, str]:
+        return {f.square: f.id for f in self.figures.values() if f.square is not None}
+
+    def team_of(self, figure_id: str) -> str | None:
+        if figure_id.startswith("ROBOT-"):
+            return figure_id[6:]
+        seat = self.seat_of(figure_id)
+        return None if seat is None else self.busters[seat].team
+
+    def set_buster(self, seat: int, **changes: Any) -> Buster:
+        b = replace(self.busters[seat], **changes)
+        self.busters = (*self.busters[:seat], b, *self.busters[seat + 1:])
+        return b
+
+    def move_figure(self, figure_id: str, **changes: Any) -> Figure:
+        f = replace(self.figures[figure_id], **changes)
+        self.figures[figure_id] = f
+        return f
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+_SQUARE_DICTS = ("powerups", "secrets", "secret_team", "coins")
+
+
+def _key(sq: Square) -> str:
+    return f"{sq[0]},{sq[1]}"
+
+
+def _unkey(text: str) -> Square:
+    x, y = text.split(",")
+    return (int(x), int(y))
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in _FIELDS:
+        value = getattr(state, name)
+        if name in _SQUARE_DICTS:
+            out[name] = {_key(sq): v for sq, v in sorted(value.items())}
+        elif name == "figures":
+            out[name] = [[f.id, f.kind, f.square, f.facing, f.carried_by, f.cargo] for _, f in sorted(value.items())]
+        elif name == "busters":
+            out[name] = [jsonable([getattr(b, x.name) for x in fields(Buster)]) for b in value]
+        else:
+            out[name] = jsonable(value)
+    return out
+
+
+def load_state(data: dict[str, Any]) -> State:
+    kwargs: dict[str, Any] = {}
+    for name in _FIELDS:
+        value = data[name]
+        if name in _SQUARE_DICTS:
+            kwargs[name] = {_unkey(k): v for k, v in value.items()}
+        elif name == "figures":
+            kwargs[name] = {f[0]: Figure(f[0], f[1], tupled(f[2]), f[3], f[4], f[5]) for f in value}
+        elif name == "busters":
+            kwargs[name] = tuple(Buster(*tupled(b)) for b in value)
+        else:
+            kwargs[name] = tupled(value)
+    return State(**kwargs)

@@ -1,0 +1,132 @@
+"""What POWERUP shows to the channel (PublicView) and to one seat alone (PrivateView).
+
+These models are the only way facts leave the engine: the renderer and every message read them.
+Hidden information (rb 1882-1890 and the issue):
+
+- Face-down secret tokens: their squares are public, what lies under them is not. A team knows what
+  its own seats placed (rb 1882: "give half to each team. Players can place these"), so a seat's
+  private view shows its team's tokens; the 13th token is set aside unseen by everyone.
+- Start squares are placed behind screens; they become public when play begins (the figures stand on
+  them).
+- POW! hands: the count is public, the cards are seen by the seat and its teammates (the issue: "A
+  team sees its members' hands").
+- The order of the POW! and equipment decks is seen by nobody.
+
+Squares are named ``C4`` (column letter, row from the bottom); ``x``/``y`` count from 0 at the bottom
+left.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class CellView(_Frozen):
+    x: int
+    y: int
+    floor: str  # "_" solid platform, "=" thin, "." none, "A" acid, "K" spikes, "#" block
+    feature: str  # "." none, "L" ladder, "S" automatic stairs, "G" gateway, "#" block
+    face: int  # the tile face the square is on (1-24)
+
+
+class FigureView(_Frozen):
+    id: str  # "RAY", "ROBOT-RED", "DRUM1"
+    kind: str  # buster | robot | drum
+    team: str  # RED | BLU | "" (drums)
+    x: int  # the square (a carried figure: its carrier's)
+    y: int
+    facing: str  # ">" right, "<" left
+    carried_by: str  # "" unless carried
+    cargo: str  # what it carries ("" none)
+    lives: int  # BUGBUSTERs; 0 for robots and drums
+    protected: bool  # respawned and untouchable until its first normal action
+    effects: tuple[str, ...]  # short names of timed effects: "shield +1", "energy shield +2", "pause"
+    home: bool  # a robot on its base's home square
+
+
+class ItemView(_Frozen):
+    id: str  # "E12", "RAY.blaster"
+    name: str
+    slot: str  # distance | melee | armor
+    text: str  # a short line: "R +1W range 4 speed 1 piercing"
+
+
+class BusterView(_Frozen):
+    seat: int
+    label: str  # "RED-RAY"
+    sheet: str  # "RAY"
+    team: str
+    lives: int
+    rp: int
+    rp_max: int
+    ammo: int
+    ammo_max: int
+    armor: int  # sheet + armor card + effects
+    melee: str  # dice "1W1Y" (with the equipped melee weapon's)
+    ranged: str
+    equipped: tuple[ItemView, ...]  # the items in the three slots (empty slots left out)
+    owned: tuple[ItemView, ...]  # equipment cards held but not equipped
+    epic: bool
+    hand_size: int
+    coins: int
+    captures: int
+    kills: int
+    deaths: int
+    played: bool  # has played this sequence
+
+
+class PublicView(_Frozen):
+    title: str
+    phase: str  # place | hide | play | over
+    width: int  # squares
+    height: int
+    faces: tuple[tuple[int, ...], ...]  # tile rows of face numbers, top row first
+    cells: tuple[CellView, ...]
+    gate_off: str  # the gateway under the OFF marker ("" none)
+    shut: tuple[str, ...]  # gateways shut by a card
+    powerups: tuple[tuple[str, bool], ...]  # square -> ON
+    secrets: tuple[str, ...]  # squares with a face-down token
+    fire: tuple[str, ...]
+    covers: tuple[str, ...]
+    coins: tuple[tuple[str, int], ...]
+    bases: tuple[tuple[str, str], ...]  # team -> its robot's home square
+    figures: tuple[FigureView, ...]
+    busters: tuple[BusterView, ...]
+    sequence: int  # 1.. over the game (0 before play)
+    round: int
+    mark: str  # the turn card's mark this sequence ("relight" or "")
+    order: tuple[int, ...]  # seats in this sequence's order
+    initiative: tuple[int, ...]  # INITIATIVE cards dealt for ties (0: none), by ``order``
+    active: int  # the seat whose turn it is (-1 none)
+    ap: int
+    score: tuple[int, int]  # RED, BLU captures
+    placing: str  # setup: the team placing and what ("RED places a POWERUP")
+    waiting: str  # who the game waits for, in a few words
+    last_roll: tuple[tuple[str, str], ...]  # (W or Y, face) of the last roll
+    events: tuple[str, ...]  # the last events, oldest first
+    winner: str  # RED | BLU once over
+
+
+class CardView(_Frozen):
+    name: str
+    letter: str  # E P I C or "*" (the joker)
+    type: str  # special | trick
+    cost: str  # "free", "1 RP", "1 ammo"
+    text: str
+
+
+class PrivateView(_Frozen):
+    public: PublicView
+    seat: int
+    label: str
+    hand: tuple[CardView, ...]
+    team_hands: tuple[tuple[str, tuple[CardView, ...]], ...]  # teammates' hands (label, cards)
+    team_secrets: tuple[tuple[str, str], ...]  # square -> token its team placed ("coins3", "trap", "powerup")
+    to_hide: tuple[str, ...]  # tokens this seat still has to place (setup behind screens)
+    start: str  # its start square once placed ("" before)
+    asked: str  # what it is asked now ("" nothing)
+    legal: tuple[str, ...]  # its legal actions in notation
