@@ -30,6 +30,7 @@ RENDERERS: dict[str, str] = {
     "jupiter-rescue": "render.jupiter",
     "retro-bots": "render.retro",
     "adrenaline": "render.adrenaline",
+    "powerup": "render.powerup",
 }
 
 

@@ -45,7 +45,7 @@ class PowerupEngine:
         return option_help()
 
     def option_values(self) -> Mapping[str, list[str]]:
-        return {"mode": ["deathmatch"], "tiles": ["default", "17 14 23 / 21 03 22"]}
+        return {"mode": ["deathmatch"], "tiles": ["default", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"]}
 
     def seat_plan(self, options: PowerupOptions) -> SeatPlan:
         """rb 1858: "two teams ... one against one or two against two. If 3 players want to participate,
@@ -66,6 +66,7 @@ class PowerupEngine:
         if problems:
             raise BadOptions(problems[0])
         s = deathmatch.new_state(seed, labels, tuple(tuple(r) for r in layout))
+        s.rounds = options.rounds
         s.events = (f"DEATHMATCH: {s.placing} places the first POWERUP (one per tile, in turn).",)
         return s
 
@@ -196,6 +197,8 @@ class PowerupEngine:
             if self._free_left(s, seat):
                 return
             flow.end_turn(s, out)
+            if s.phase != "play":
+                return
             asks.tidy(s)
 
     def _free_left(self, s: State, seat: int) -> bool:
@@ -299,7 +302,7 @@ class PowerupEngine:
             return None
         winners = tuple(i for i, b in enumerate(state.busters) if b.team == state.winner)
         scores = tuple(float(b.captures) for b in state.busters)
-        ranks = tuple(1 if b.team == state.winner else 2 for b in state.busters)
+        ranks = tuple(1 if b.team == state.winner or not state.winner else 2 for b in state.busters)
         return Outcome(winners=winners, summary=state.summary, scores=scores, ranks=ranks)
 
     def check_invariants(self, state: State) -> list[str]:

@@ -47,6 +47,10 @@ def order_seats(s: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def start_sequence(s: State, out: list[str]) -> None:
+    per_round = game_data().turn_card.sequences_per_round
+    if s.rounds and s.sequence >= s.rounds * per_round:
+        time_up(s, out)
+        return
     s.sequence += 1
     m = marks(s)
     if "relight" in m and s.powerups:
@@ -100,3 +104,13 @@ def first_normal_action(s: State, seat: int) -> None:
     """rb 1908: "Until the player takes the first normal action the BUGBUSTER is protected"."""
     if s.busters[seat].protected:
         s.set_buster(seat, protected=False)
+
+
+def time_up(s: State, out: list[str]) -> None:
+    """The house option ``rounds``: after the last round the team with more captures wins; equal, a draw."""
+    red, blu = s.score
+    s.phase = "over"
+    s.winner = "RED" if red > blu else "BLU" if blu > red else ""
+    s.summary = (f"{s.winner} wins {red}-{blu} after {s.rounds} rounds." if s.winner
+                 else f"A draw {red}-{blu} after {s.rounds} rounds.")
+    out.append(f"Time is up: {s.summary}")

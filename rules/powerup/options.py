@@ -1,6 +1,7 @@
 """Game options for POWERUP.
 
-``mode``: ``deathmatch`` (rb 1856; STORY and ARCADE come with parts 2 and 3 of the work). ``tiles``: the
+``mode``: ``deathmatch`` (rb 1856; STORY and ARCADE come with parts 2 and 3 of the work). ``rounds``: 0 plays until a team scores
+twice; N also ends the game after N rounds (8 sequences each), the team with more captures winning. ``tiles``: the
 board, ``default`` (the designed board for the seats, docs/games/powerup.md) or the faces by tile row,
 top row first, rows split by ``/`` (``17 14 23 / 21 03 22``; commas work too). A board is checked like the
 designed ones (``GameData.board_problems``) once the seats are known.
@@ -22,11 +23,14 @@ class PowerupOptions(BaseModel):
 
     mode: str = "deathmatch"
     tiles: tuple[tuple[int, ...], ...] = ()  # () the designed board for the seats
+    rounds: int = 0  # 0: play to two captures (rb 1902); N: also stop after N rounds (a house option)
 
 
 def option_help() -> dict[str, str]:
     return {
         "mode": "deathmatch (two teams steal each other's robot; 2, 4 or 6 seats)",
+        "rounds": "0 (default: play until a team captures twice), or a number of rounds after which the team "
+                  "with more captures wins (equal: a draw) — for a game of fixed length",
         "tiles": "default, or the board's tile faces by row, top row first, rows split by / "
                  "(e.g. 17 14 23 / 21 03 22 for 2 seats; bases 21 and 22 at the bottom corners)",
     }
@@ -52,4 +56,7 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
     mode = values.get("mode", "deathmatch")
     if mode not in MODES:
         raise BadOptions(f"mode is {', '.join(MODES)} for now, not '{quoted(mode)}'")
-    return PowerupOptions(mode=mode, tiles=parse_tiles(values.get("tiles", "default")))
+    rounds = values.get("rounds", "0")
+    if not rounds.isdigit() or int(rounds) > 99:
+        raise BadOptions(f"rounds is a number from 0 (no limit) to 99, not '{quoted(rounds)}'")
+    return PowerupOptions(mode=mode, tiles=parse_tiles(values.get("tiles", "default")), rounds=int(rounds))

@@ -221,8 +221,17 @@ def push(s: State, fid: str, dx: int, squares: int, out: list[str]) -> int:
     if s.figures[fid].carried_by is not None:  # a carried figure is knocked off its carrier first
         holder = s.figures[fid].carried_by
         assert holder is not None
-        s.move_figure(fid, square=s.where(holder), carried_by=None)
+        where = s.where(holder)
+        assert where is not None
+        s.move_figure(fid, square=where, carried_by=None)
         s.move_figure(holder, cargo=None)
+        s.move_figure(holder, square=None)  # aside while the line is looked for
+        blocked = _line(s, fid, dx) is None or squares <= 0
+        s.move_figure(holder, square=where)
+        if blocked:  # it cannot go anywhere: it stays on its carrier
+            s.move_figure(fid, square=None, carried_by=holder)
+            s.move_figure(holder, cargo=fid)
+            return 0
     carrier = s.figures[fid]
     if carrier.cargo is not None and squares > 0:
         where = carrier.square

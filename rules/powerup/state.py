@@ -120,6 +120,7 @@ class State:
     last_roll: tuple[tuple[str, str], ...] = ()  # (colour W/Y, face) of the last roll shown
     events: tuple[str, ...] = ()
     steps: int = 0  # actions applied (numbers decision keys)
+    rounds: int = 0  # the game's round limit (option; 0: none)
     winner: str = ""  # the winning team once over
     summary: str = ""
 

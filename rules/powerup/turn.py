@@ -181,7 +181,7 @@ def legal(s: State, seat: int) -> list[str]:
             out += attack_actions(s, seat)
         if not s.air_shifted and b.rp >= 1:
             out += [f"midjump {FACING[d]}" for d in (1, -1) if _midjump_square(s, seat, d) is not None]
-        return [*out, "land"]
+        return [*out, "land", "end"]  # end: land, then end the turn
     mc, jc = move_cost(s, seat), jump_cost(s, seat)
     steps = step_targets(s, seat)
     for word in ("move", "back", "climb up", "climb down"):
@@ -368,7 +368,6 @@ def _step(s: State, seat: int, word: str, out: list[str]) -> None:
     fid = s.busters[seat].sheet
     to = step_targets(s, seat)[word]
     s.ap -= move_cost(s, seat)
-    _leave_carrier(s, fid)
     ally = _ally_at(s, seat, to)
     if ally is not None:
         here, _ = _here(s, seat)
@@ -376,6 +375,7 @@ def _step(s: State, seat: int, word: str, out: list[str]) -> None:
         s.asks = (*s.asks, (s.seat_of(ally), "pass", f"{fid}:{dx}"))
         out.append(f"{fid} moves into {ally}'s square: {ally} lets it pass or is pushed.")
         return
+    _leave_carrier(s, fid)
     physics.shift(s, fid, to, out)
     out.append(f"{fid} {'climbs' if word.startswith('climb') else 'moves'} to {name(to)}.")
     _into(s, seat, to, out, jumped=False)
@@ -390,6 +390,7 @@ def resolve_pass(s: State, ally_seat: int, data: str, choice: str, out: list[str
     assert sq is not None
     seat = s.seat_of(mover)
     assert seat is not None
+    _leave_carrier(s, mover)
     if choice == "pass":
         to = (sq[0] + dx, sq[1])
         physics.shift(s, mover, to, out)

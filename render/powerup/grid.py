@@ -1,0 +1,326 @@
+"""The POWERUP board, side view, square by square: each square's terrain (render/powerup/terrain.py,
+drawn once per look and pasted), the tiles' borders with each tile's face number in its top right
+corner, column letters above and below and row numbers left and right (row 1 at the bottom: squares
+are named "C4"), each square's own name faint in its top left corner, the two base tiles tinted in
+their team's colour with each robot's home square outlined, then what the game put on the board
+(the OFF marker, shut doors, fire, covers, POWERUPs, secret tokens, coins) and the figures.
+
+Tokens lie large on the floor of an empty square; where a figure stands they shrink into the top
+right corner. The BUGBUSTER whose turn it is has its square framed gold; a private screen frames its
+own figure orange and shows its team's secret tokens face up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from render.core import Pen, font
+from render.powerup import terrain
+from render.powerup.pieces import buster, coins, drum, powerup, robot, secret
+from render.powerup.style import (
+    ACTIVE,
+    AIR,
+    AIR_ALT,
+    BASE_TINT,
+    FRAME,
+    LABEL,
+    ME,
+    NAME,
+    SUBPANEL,
+    TILE_EDGE,
+    team_colour,
+)
+from rules.powerup.views import FigureView, PublicView
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def square_xy(name: str) -> tuple[int, int] | None:
+    """"C4" -> (2, 3); None for anything else."""
+    name = name.strip().upper()
+    if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+        return None
+    return ord(name[0]) - ord("A"), int(name[1:]) - 1
+
+
+def on_board(fr: Frame, name: str) -> tuple[int, int] | None:
+    """A square's (x, y) when ``name`` names one of the board's squares."""
+    xy = square_xy(name)
+    if xy is None or not (0 <= xy[0] < fr.cols and 0 <= xy[1] < fr.rows):
+        return None
+    return xy
+
+
+def square_name(x: int, y: int) -> str:
+    return f"{LETTERS[x % 26]}{y + 1}"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the board lies: its outer top left, a square's size, the label band around it, and the
+    board's squares across and up."""
+
+    left: int
+    top: int
+    sq: int
+    label: int
+    cols: int
+    rows: int
+
+    @property
+    def ox(self) -> int:
+        return self.left + self.label
+
+    @property
+    def oy(self) -> int:
+        return self.top + self.label
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.sq + 2 * self.label
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.sq + 2 * self.label
+
+    def box(self, x: int, y: int) -> tuple[int, int, int, int]:
+        """Square (x, y), y counted from the bottom row."""
+        left, top = self.ox + x * self.sq, self.oy + (self.rows - 1 - y) * self.sq
+        return left, top, left + self.sq, top + self.sq
+
+
+def frame_for(view: PublicView, width: int, top: int, max_sq: int) -> Frame:
+    """The largest squares (up to ``max_sq``) that fit ``width``, the board centred in it."""
+    cols, rows = max(1, view.width), max(1, view.height)
+    sq = max_sq
+    while sq > 20 and cols * sq + 2 * max(22, round(sq * 0.38)) > width:
+        sq -= 1
+    label = max(22, round(sq * 0.38))
+    total = cols * sq + 2 * label
+    return Frame((width - total) // 2, top, sq, label, cols, rows)
+
+
+def tint(view: PublicView, x: int, y: int) -> tuple[int, int, int]:
+    """A square's air: the RED base tile (bottom left) and the BLU one (bottom right) tinted, the other
+    tiles alternating faintly."""
+    tx, ty = x // 3, y // 3
+    tiles = max(1, (view.width + 2) // 3)
+    if ty == 0 and tx == 0:
+        return BASE_TINT["RED"]
+    if ty == 0 and tx == tiles - 1:
+        return BASE_TINT["BLU"]
+    return AIR if (tx + ty) % 2 == 0 else AIR_ALT
+
+
+def draw_board(pen: Pen, view: PublicView, fr: Frame, me: str = "", known: dict[str, str] | None = None,
+               start: str = "") -> int:
+    """The whole board in ``fr``; returns its height. ``me``: a private screen's own figure id (framed
+    orange); ``known``: square -> what its team hid there, as drawn face up ("$3"); ``start``: its
+    start square."""
+    if pen.dry:
+        return fr.height
+    pen.rect((fr.ox - 4, fr.oy - 4, fr.ox + fr.cols * fr.sq + 3, fr.oy + fr.rows * fr.sq + 3), fill=FRAME)
+    for c in view.cells:
+        if 0 <= c.x < fr.cols and 0 <= c.y < fr.rows:
+            _cell(pen, fr, c.x, c.y, c.floor, c.feature, tint(view, c.x, c.y))
+    _tile_edges(pen, view, fr)
+    _names(pen, view, fr)
+    _changes(pen, view, fr)
+    standing = _standing(view)
+    _homes(pen, view, fr, standing)
+    if start:
+        _outline(pen, fr, start, ME, "" if square_xy(start) in standing else "START")
+    _tokens(pen, view, fr, standing, known or {})
+    _highlights(pen, view, fr, me)
+    _figures(pen, view, fr)
+    _labels(pen, fr)
+    return fr.height
+
+
+def _cell(pen: Pen, fr: Frame, x: int, y: int, floor: str, feature: str, fill) -> None:
+    box = fr.box(x, y)
+    sq = fr.sq
+    pen.tile(box[:2], (sq, sq), fill, ("powerup-cell", sq, floor, feature, fill),
+             lambda p: terrain.cell(p, (0, 0, sq, sq), floor, feature, fill))
+
+
+def _tile_edges(pen: Pen, view: PublicView, fr: Frame) -> None:
+    right, bottom = fr.ox + fr.cols * fr.sq, fr.oy + fr.rows * fr.sq
+    w = max(2, fr.sq // 28)
+    for k in range(3, fr.cols, 3):
+        x = fr.ox + k * fr.sq
+        pen.line([(x, fr.oy), (x, bottom)], TILE_EDGE, width=w)
+    for k in range(3, fr.rows, 3):
+        y = fr.oy + k * fr.sq
+        pen.line([(fr.ox, y), (right, y)], TILE_EDGE, width=w)
+    pen.rect((fr.ox - 2, fr.oy - 2, right + 1, bottom + 1), fill=None, outline=TILE_EDGE, width=w)
+    fnt = font(max(10, round(fr.sq * 0.2)), True)
+    h = max(14, round(fr.sq * 0.26))
+    for r, row in enumerate(view.faces):
+        for t, face in enumerate(row):
+            x1 = fr.ox + (t + 1) * 3 * fr.sq - 1
+            y0 = fr.oy + r * 3 * fr.sq + 1
+            text = f"{face:02d}"
+            w_tag = round(fr.sq * 0.36)
+            pen.rect((x1 - w_tag, y0, x1, y0 + h), fill=SUBPANEL, outline=TILE_EDGE, width=1, radius=4)
+            pen.text((x1 - w_tag / 2, y0 + h / 2), text, fnt, TILE_EDGE, "mm")
+
+
+def _names(pen: Pen, view: PublicView, fr: Frame) -> None:
+    fnt = font(max(9, round(fr.sq * 0.17)), True)
+    pad = max(2, fr.sq // 20)
+    for c in view.cells:
+        if 0 <= c.x < fr.cols and 0 <= c.y < fr.rows and "#" not in (c.floor, c.feature):
+            left, top, _, _ = fr.box(c.x, c.y)
+            pen.text((left + pad + 1, top + pad), square_name(c.x, c.y), fnt, NAME, "lt")
+
+
+def _changes(pen: Pen, view: PublicView, fr: Frame) -> None:
+    """The OFF marker, doors shut by a card, fire, covers."""
+    for name in view.shut:
+        xy = on_board(fr, name)
+        if xy is not None:
+            terrain.shut_door(pen, fr.box(*xy))
+    xy = on_board(fr, view.gate_off) if view.gate_off else None
+    if xy is not None:
+        terrain.gate_off(pen, fr.box(*xy))
+    for name in view.fire:
+        xy = on_board(fr, name)
+        if xy is not None:
+            terrain.fire(pen, fr.box(*xy))
+    for name in view.covers:
+        xy = on_board(fr, name)
+        if xy is not None:
+            terrain.cover(pen, fr.box(*xy))
+
+
+def _outline(pen: Pen, fr: Frame, name: str, colour, word: str) -> None:
+    """A square outlined inside its edge with a word under its top edge (HOME, START); the word left
+    out where a figure stands."""
+    xy = on_board(fr, name)
+    if xy is None:
+        return
+    x0, y0, x1, y1 = fr.box(*xy)
+    inset = max(2, fr.sq // 24)
+    w = max(2, fr.sq // 22)
+    pen.rect((x0 + inset, y0 + inset, x1 - inset - 1, y1 - inset - 1), fill=None, outline=colour, width=w,
+             radius=max(3, fr.sq // 10))
+    if word:
+        fnt = font(max(9, round(fr.sq * 0.16)), True)
+        pen.text(((x0 + x1) / 2, y0 + inset + w + fnt.size * 0.55), word, fnt, colour, "mm")
+
+
+def _homes(pen: Pen, view: PublicView, fr: Frame, standing: dict) -> None:
+    for team, name in view.bases:
+        _outline(pen, fr, name, team_colour(team), "" if square_xy(name) in standing else "HOME")
+
+
+def _standing(view: PublicView) -> dict[tuple[int, int], list[FigureView]]:
+    """The figures drawn on each square (carried ones ride on their carrier's badge)."""
+    out: dict[tuple[int, int], list[FigureView]] = {}
+    for f in view.figures:
+        if not f.carried_by:
+            out.setdefault((f.x, f.y), []).append(f)
+    return out
+
+
+def secret_text(token: str) -> str:
+    """What a team's own secret token shows on its screen: "coins3" -> "$3", "trap" -> "TRAP"."""
+    if token.startswith("coins") and token[5:].isdigit():
+        return f"${token[5:]}"
+    return {"trap": "TRAP", "powerup": "PWR"}.get(token, token[:4].upper())
+
+
+def _tokens(pen: Pen, view: PublicView, fr: Frame, standing: dict, known: dict[str, str]) -> None:
+    """POWERUPs, secret tokens and coins: large on an empty square's floor, small in the top right
+    corner where a figure stands."""
+    things: dict[tuple[int, int], list[tuple]] = {}
+    for name, on in view.powerups:
+        xy = on_board(fr, name)
+        if xy is not None:
+            things.setdefault(xy, []).append(("powerup", on))
+    for name in sorted(set(view.secrets) | set(known)):
+        xy = on_board(fr, name)
+        if xy is not None:
+            things.setdefault(xy, []).append(("secret", known.get(name, "")))
+    for name, count in view.coins:
+        xy = on_board(fr, name)
+        if xy is not None and count:
+            things.setdefault(xy, []).append(("coins", count))
+    sq = fr.sq
+    for xy in sorted(things):
+        items = things[xy]
+        x0, y0, x1, y1 = fr.box(*xy)
+        if xy in standing:
+            size = sq * 0.25
+            cy = y0 + sq * 0.15
+            for k, item in enumerate(items):
+                _token(pen, (x1 - 3 - size / 2 - k * (size + 3), cy), size, item)
+        else:
+            size = sq * (0.44, 0.36, 0.28)[min(len(items), 3) - 1]
+            cy = y1 - terrain.bar_height(sq) - 2 - size / 2 - sq * 0.04
+            step = sq / len(items)
+            for k, item in enumerate(items):
+                _token(pen, (x0 + step * (k + 0.5), cy), size, item)
+
+
+def _token(pen: Pen, c: tuple[float, float], size: float, item: tuple) -> None:
+    kind, value = item
+    if kind == "powerup":
+        powerup(pen, c, size, value)
+    elif kind == "secret":
+        secret(pen, c, size, value)
+    else:
+        coins(pen, c, size, value)
+
+
+def _highlights(pen: Pen, view: PublicView, fr: Frame, me: str) -> None:
+    """The active BUGBUSTER's square framed gold; a private screen's own figure framed orange."""
+    active = next((b.sheet for b in view.busters if b.seat == view.active), "") if view.active >= 0 else ""
+    w = max(3, fr.sq // 16)
+    for ident, colour in ((me, ME), (active, ACTIVE)):
+        f = next((f for f in view.figures if f.id == ident and not f.carried_by), None) if ident else None
+        if f is not None and 0 <= f.x < fr.cols and 0 <= f.y < fr.rows:
+            x0, y0, x1, y1 = fr.box(f.x, f.y)
+            pen.rect((x0, y0, x1 - 1, y1 - 1), fill=None, outline=colour, width=w)
+
+
+def _figures(pen: Pen, view: PublicView, fr: Frame) -> None:
+    cargo_of = {f.carried_by: f for f in view.figures if f.carried_by}
+    sq = fr.sq
+    for (x, y), group in sorted(_standing(view).items()):
+        if not (0 <= x < fr.cols and 0 <= y < fr.rows):
+            continue
+        x0, y0, x1, _ = fr.box(x, y)
+        size = sq if len(group) == 1 else round(sq * 0.62)
+        for k, f in enumerate(sorted(group, key=lambda f: (f.kind != "drum", f.kind != "robot", f.id))):
+            cx = (x0 + x1) / 2 + (k - (len(group) - 1) / 2) * size * 0.62
+            carried = cargo_of.get(f.id)
+            if f.kind == "buster":
+                cargo = (carried.kind, carried.team, carried.id) if carried is not None else None
+                buster(pen, (cx, y0 + sq * 0.49), size, f.team, f.id, f.facing, f.lives, f.protected, cargo,
+                       f.effects)
+            elif f.kind == "robot":
+                robot(pen, (cx, y0 + sq * 0.6), size, f.team, "home" if f.home else "fallen")
+            else:
+                drum(pen, (cx, y0 + sq * 0.58), size, drum_label(f.id))
+
+
+def drum_label(ident: str) -> str:
+    """"DRUM1" -> "D1"."""
+    digits = "".join(ch for ch in ident if ch.isdigit())
+    return f"D{digits}" if digits else "D"
+
+
+def _labels(pen: Pen, fr: Frame) -> None:
+    fnt = font(max(12, round(fr.sq * 0.3)), True)
+    half = fr.label / 2
+    for k in range(fr.cols):
+        cx = fr.ox + k * fr.sq + fr.sq / 2
+        pen.text((round(cx), round(fr.top + half - 2)), LETTERS[k % 26], fnt, LABEL, "mm")
+        pen.text((round(cx), round(fr.top + fr.height - half + 2)), LETTERS[k % 26], fnt, LABEL, "mm")
+    for k in range(fr.rows):
+        cy = fr.oy + (fr.rows - 1 - k) * fr.sq + fr.sq / 2
+        pen.text((round(fr.left + half - 2), round(cy)), str(k + 1), fnt, LABEL, "mm")
+        pen.text((round(fr.left + fr.width - half + 2), round(cy)), str(k + 1), fnt, LABEL, "mm")
+

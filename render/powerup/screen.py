@@ -1,0 +1,51 @@
+"""One seat's own POWERUP screen, sent to it alone (DM).
+
+Layout (800 px wide): the title bar marked with whose screen it is (the score, whose turn, what the
+game waits for); once over, the winner; what the seat is asked now; its POW! cards; its teammates'
+hands, its team's hidden tokens, the tokens it still has to hide and its start square; its legal
+actions; then the board a little smaller, with its own figure framed orange, its start square
+outlined and its team's secret tokens face up; and the BUGBUSTERs with its own card outlined. The
+events and the key are the channel's.
+"""
+
+from __future__ import annotations
+
+from render import bands
+from render.core import Pen
+from render.powerup.common import MARGIN, WIDTH, Names, banner, buster, title_bar
+from render.powerup.grid import draw_board, frame_for, secret_text
+from render.powerup.hand import actions, asked, hand, team
+from render.powerup.panel import busters_panel, sequence_strip
+from render.powerup.style import BACKGROUND, ME, palette
+from rules.powerup.views import PrivateView
+
+SQUARE = 64
+
+
+def render_screen(view: PrivateView, names: Names = None) -> bytes:
+    return bands.draw(WIDTH, BACKGROUND, lambda pen: layout(pen, view, names), palette())
+
+
+def known_secrets(view: PrivateView) -> dict[str, str]:
+    """Square -> what the seat's team hid there, shown face up ("$3", "TRAP+$1" where two lie)."""
+    out: dict[str, list[str]] = {}
+    for square, token in view.team_secrets:
+        out.setdefault(square, []).append(secret_text(token))
+    return {square: "+".join(texts) for square, texts in out.items()}
+
+
+def layout(pen: Pen, view: PrivateView, names: Names = None) -> int:
+    public = view.public
+    label = view.label or (buster(public, view.seat).label if buster(public, view.seat) else f"Seat {view.seat + 1}")
+    y = title_bar(pen, public, names, badge=(f"{label.upper()}'S SCREEN", ME))
+    y = banner(pen, public, y) + 10
+    y = asked(pen, view, y)
+    y = hand(pen, view, y)
+    y = team(pen, view, y)
+    y = actions(pen, view, y)
+    y = sequence_strip(pen, public, y)
+    me = buster(public, view.seat)
+    fr = frame_for(public, WIDTH, y, SQUARE)
+    y += draw_board(pen, public, fr, me=me.sheet if me else "", known=known_secrets(view), start=view.start) + 10
+    y = busters_panel(pen, public, y, names, me=view.seat)
+    return y + MARGIN

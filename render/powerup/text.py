@@ -1,0 +1,67 @@
+"""A POWERUP seat's screen in words, for its DM beside the image.
+
+It names the seat's POW! cards, its teammates' and the tokens its team hid, which are secret, so it is
+private text: the service sends it to that seat alone. A few short lines: who they are and whose turn;
+lives, RP, ammo and armor; the hand with each card's letter, type, cost and text; teammates' hands;
+the team's hidden tokens, the tokens still to hide and the start square; what it is asked; its legal
+actions (the first ``SHOWN``); what the game waits for.
+"""
+
+from __future__ import annotations
+
+from render.core import display_name
+from render.powerup.common import Names, buster, turn_line
+from render.powerup.hand import HAND_MAX, SHOWN, token_name
+from rules.powerup.views import CardView, PrivateView
+
+LINE_MAX = 340  # the actions' line, so that it stays a short line of chat
+
+
+def _card(c: CardView) -> str:
+    return f"**{c.name}** [{c.letter}] {c.type}, {c.cost}: {c.text}"
+
+
+def describe(view: PrivateView, names: Names = None) -> list[str]:
+    public = view.public
+    me = buster(public, view.seat)
+    name = display_name(names, view.seat)
+    label = view.label or (me.label if me else f"Seat {view.seat + 1}")
+    head = f"**{label}**" + (f" ({name})" if name else "")
+    red, blu = public.score
+    if public.phase == "play" and public.active == view.seat:
+        turn = f"Sequence {public.sequence} · round {public.round} · your turn, {public.ap} AP left"
+    else:
+        turn = turn_line(public, names)
+    lines = [f"{head} · {turn} · RED {red}–{blu} BLU."]
+    if me is not None:
+        epic = " · EPIC" if me.epic else ""
+        lines.append(f"Lives {me.lives} · RP {me.rp}/{me.rp_max} · ammo {me.ammo}/{me.ammo_max} · armor {me.armor}"
+                     f" · melee {me.melee} · ranged {me.ranged} · ${me.coins}{epic}.")
+    if view.hand:
+        lines.append(f"Your POW! cards ({len(view.hand)}/{HAND_MAX}):")
+        lines += [f"- {_card(c)}" for c in view.hand]
+    else:
+        lines.append("You hold no POW! cards.")
+    for mate, cards in view.team_hands:
+        held = ", ".join(f"{c.name} [{c.letter}]" for c in cards) if cards else "no cards"
+        lines.append(f"{mate} holds: {held}.")
+    if view.team_secrets:
+        hidden = ", ".join(f"{sq} {token_name(token)}" for sq, token in view.team_secrets)
+        lines.append(f"Your team hid: {hidden}.")
+    if view.to_hide:
+        lines.append("Still to hide: " + ", ".join(f"{token_name(t)} (`{t}`)" for t in view.to_hide) + ".")
+    if view.start:
+        lines.append(f"Your start square: {view.start}.")
+    if view.asked:
+        lines.append(f"Asked: {view.asked}")
+    if view.legal:
+        shown: list[str] = []
+        for action in view.legal[:SHOWN]:
+            if len(", ".join([*shown, f"`{action}`"])) > LINE_MAX:
+                break
+            shown.append(f"`{action}`")
+        more = f" and +{len(view.legal) - len(shown)} more" if len(view.legal) > len(shown) else ""
+        lines.append(f"You may: {', '.join(shown)}{more}")
+    if public.waiting:
+        lines.append(public.waiting)
+    return lines
