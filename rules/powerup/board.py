@@ -50,6 +50,9 @@ class Board:
     # per square, per facing (+1 right, -1 left): the rays of sight, each the squares it passes in order
     # while nothing fixed stops it (figures and covers are looked for as the game goes)
     rays: dict[tuple[Square, int], tuple[tuple[Square, ...], ...]] = field(repr=False)
+    # per open square, the squares around it it touches (step_open), worked out once: asked at every look
+    links: dict[Square, frozenset[Square]] = field(default_factory=dict, repr=False)
+    standing: frozenset[Square] = frozenset()  # open squares with a fixed support
 
     # --- what is where --------------------------------------------------------------------------------
     def inside(self, sq: Square) -> bool:
@@ -105,10 +108,10 @@ class Board:
         return [(x, y) for y in range(3) for x in range(x0, x0 + 3)]
 
     def base_of(self, sq: Square) -> str | None:
-        for team in ("RED", "BLU"):
-            if sq in self.base_squares(team):
-                return team
-        return None
+        x, y = sq
+        if not 0 <= y < 3 or not self.inside(sq):
+            return None
+        return "RED" if x < 3 else "BLU" if x >= self.width - 3 else None
 
     # --- moving between squares -----------------------------------------------------------------------
     def vertical_open(self, low: Square) -> bool:
@@ -121,6 +124,10 @@ class Board:
         return self.vertical_open(low)
 
     def step_open(self, a: Square, b: Square) -> bool:
+        """Whether ``a`` and ``b`` touch (``touches``), looked up."""
+        return b in self.links.get(a, ())
+
+    def touches(self, a: Square, b: Square) -> bool:
         """Squares ``a`` and ``b`` (one of the 8 around ``a``) touch with no block or solid platform
         between (the issue's "adjacent"). A diagonal is open by either way round its corner."""
         dx, dy = b[0] - a[0], b[1] - a[1]
@@ -170,8 +177,13 @@ def board(layout: Layout) -> Board:
     b = Board(layout, width, height, floor, feature, {})
     for sq in b.squares():
         if b.open(sq):
+            b.links[sq] = frozenset((sq[0] + dx, sq[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                    if b.touches(sq, (sq[0] + dx, sq[1] + dy)))
+    for sq in b.squares():
+        if b.open(sq):
             for facing in (1, -1):
                 b.rays[(sq, facing)] = _rays(b, sq, facing)
+    object.__setattr__(b, "standing", frozenset(sq for sq in b.squares() if b.open(sq) and b.supported(sq)))
     return b
 
 

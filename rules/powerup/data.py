@@ -193,10 +193,10 @@ class GameData(_Frozen):
         return max((s.lives for s in self.damage if hits >= s.min_hits), default=0)
 
     def sheet(self, sheet_id: str) -> Bugbuster:
-        return next(s for s in self.bugbusters if s.id == sheet_id)
+        return _index(self)[0][sheet_id]
 
     def card(self, card_id: str) -> Item:
-        return next(c for c in self.equipment if c.id == card_id)
+        return _index(self)[1][card_id]
 
     def pow(self, name: str) -> PowCard:
         return next(c for c in self.pow_cards if c.name == name)
@@ -214,6 +214,19 @@ class GameData(_Frozen):
     def board_problems(self, layout: tuple[tuple[int, ...], ...] | list[list[int]], seats: int) -> list[str]:
         """For ``tiles:<faces>`` and random boards: what is wrong with a layout (empty if playable)."""
         return checks.board_problems(layout, self.face_rows(), seats)
+
+
+_INDEXES: dict[int, tuple[GameData, dict[str, Bugbuster], dict[str, Item]]] = {}
+
+
+def _index(data: GameData) -> tuple[dict[str, Bugbuster], dict[str, Item]]:
+    """Sheets and cards by id, made once per loaded data (looked up at every step of play); kept with the
+    data itself so a recycled id never finds another's."""
+    entry = _INDEXES.get(id(data))
+    if entry is None or entry[0] is not data:
+        entry = (data, {s.id: s for s in data.bugbusters}, {c.id: c for c in data.equipment})
+        _INDEXES[id(data)] = entry
+    return entry[1], entry[2]
 
 
 def _problems(data: GameData) -> list[str]:

@@ -68,13 +68,23 @@ def powerups_to_place(s: State) -> int:
     return len(s.layout) * len(s.layout[0])
 
 
-def placeable(s: State, sq: Square) -> bool:
-    """A square a token may be set on: open, standing room (supported), not acid, spikes or stairs (a
-    token there could never be reached or kept), nothing on it yet."""
+def _static_spots(s: State) -> list[Square]:
+    """Squares a token may ever be set on: standing room (open, supported), not acid, spikes or stairs (a
+    token there could never be reached or kept), not a robot's home."""
     b = board(s.layout)
-    return (b.open(sq) and b.supported(sq) and not b.acid(sq) and not b.spikes(sq) and not b.stairs(sq)
-            and physics.figure_at(s, sq) is None and sq not in s.powerups
-            and sq not in (life.robot_home(s, t) for t in ("RED", "BLU")))
+    homes = {life.robot_home(s, t) for t in ("RED", "BLU")}
+    return [sq for sq in b.squares() if sq in b.standing and not b.acid(sq) and not b.spikes(sq)
+            and not b.stairs(sq) and sq not in homes]
+
+
+def placeable(s: State, sq: Square) -> bool:
+    return sq in _free_spots(s)
+
+
+def _free_spots(s: State) -> list[Square]:
+    """The static spots with nothing on them yet (no figure, no POWERUP)."""
+    taken = s.occupied()
+    return [sq for sq in _static_spots(s) if sq not in taken and sq not in s.powerups]
 
 
 def place_squares(s: State) -> list[Square]:
@@ -82,14 +92,10 @@ def place_squares(s: State) -> list[Square]:
     tile") or drum (rb 1884: "wherever they want")."""
     b = board(s.layout)
     tiles_used = {b.tile_of(sq) for sq in s.powerups}
-    out = []
-    for sq in b.squares():
-        if not placeable(s, sq):
-            continue
-        if s.place_kind == "powerup" and b.tile_of(sq) in tiles_used:
-            continue
-        out.append(sq)
-    return out
+    spots = _free_spots(s)
+    if s.place_kind == "powerup":
+        return [sq for sq in spots if b.tile_of(sq) not in tiles_used]
+    return spots
 
 
 def designed_place(s: State) -> Square:
@@ -148,7 +154,7 @@ def hide_squares(s: State, seat: int) -> list[Square]:
     bases (a start square never sits on a token), not already holding one of its team's."""
     b = board(s.layout)
     team = s.busters[seat].team
-    return [sq for sq in b.squares() if placeable(s, sq) and b.base_of(sq) is None
+    return [sq for sq in _free_spots(s) if b.base_of(sq) is None
             and not any(t.startswith(team + ":") for t in s.secrets.get(sq, "").split("+") if t)]
 
 

@@ -3,6 +3,8 @@ to (armor, dice, maxima). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.powerup.board import Square, board, name
 from rules.powerup.data import LIVES, Item, game_data
 from rules.powerup.dice import add
@@ -11,8 +13,11 @@ from rules.powerup.state import Buster, State
 
 # --- what a sheet and its items add up to -------------------------------------------------------------
 def item(item_id: str | None) -> Item | None:
-    if item_id is None:
-        return None
+    return None if item_id is None else _item(item_id)
+
+
+@lru_cache(maxsize=128)
+def _item(item_id: str) -> Item:
     data = game_data()
     if "." in item_id:  # a sheet weapon: "RAY.blaster"
         sheet = data.sheet(item_id.split(".")[0])
