@@ -1,0 +1,71 @@
+"""What a player reads in the menus that lead to their legal actions (MenuLabels): each action with its
+cost, and a target with its armor and distance. The labels go to the seat alone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.powerup import combat, life, turn
+from rules.powerup.state import State
+
+VERBS = {
+    "move": ("Move forward", "1 square the way you face"),
+    "back": ("Step back", "1 square, keeping your facing"),
+    "flip": ("Flip", "face the other way"),
+    "climb": ("Climb", "a ladder, or up through a thin platform"),
+    "jump": ("Jump", "ahead, 45° up, or straight up to attack"),
+    "gate": ("Gateway", "to another open gateway"),
+    "shoot": ("Shoot", "ranged: 1 ammo"),
+    "hit": ("Melee", "both roll; the loser is pushed"),
+    "lob": ("Throw grenade", "a yellow die sets the reach"),
+    "rest": ("Rest", "+1 RP"),
+    "give": ("Give", "to an adjacent teammate"),
+    "pick": ("Pick up", "an ally, drum or robot ahead"),
+    "throw": ("Throw", "what you carry, ahead"),
+    "equip": ("Equip", "free: swap an item into its slot"),
+    "epic": ("Go EPIC", "free: discard E, P, I, C"),
+    "card": ("Play a POW! card", ""),
+    "midjump": ("Mid-jump", "1 RP: 1 square sideways in the air"),
+    "land": ("Land", "come down now"),
+    "end": ("End turn", "unused AP are lost"),
+    "place": ("Place", "on a square"),
+    "hide": ("Hide a token", "behind your screen"),
+    "start": ("Start square", "on your base"),
+    "done": ("Done", "what is left goes where designed"),
+}
+
+
+def _cost(s: State, seat: int, verb: str) -> str:
+    if s.phase != "play" or s.asks:
+        return ""
+    if verb in ("move", "back", "climb"):
+        return f" — {turn.move_cost(s, seat)} AP"
+    if verb == "jump":
+        return f" — {turn.jump_cost(s, seat)} AP (straight up: 1)"
+    if verb in ("flip", "gate", "shoot", "hit", "lob", "rest", "give", "pick", "throw"):
+        return " — 1 AP"
+    return ""
+
+
+def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]) -> dict[str, tuple[str, str]]:
+    out: dict[str, tuple[str, str]] = {}
+    if not prefix:
+        for opt in options:
+            verb = opt.split()[0] if opt else ""
+            if verb in VERBS:
+                label, desc = VERBS[verb]
+                out[opt] = ((label + _cost(s, seat, verb))[:80], desc[:100])
+        return out
+    if prefix[0] in ("shoot", "hit") and s.phase == "play":
+        targets = {t.id: t for t in (combat.ranged_targets(s, seat) if prefix[0] == "shoot"
+                                     else combat.melee_targets(s, seat))}
+        for opt in options:
+            word = opt.split()[0] if opt else ""
+            t = targets.get(word) or targets.get(f"COVER@{word}")
+            if t is None:
+                continue
+            other = s.seat_of(t.id)
+            armor = f"armor {life.armor(s.busters[other]) + t.cover}" if other is not None else t.id.split("@")[0].lower()
+            far = f", {t.between} between" if prefix[0] == "shoot" else ""
+            out[opt] = (f"{word}{' push ' + opt.split()[1] if len(opt.split()) > 1 else ''}"[:80], f"{armor}{far}"[:100])
+    return out
