@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.powerup import cards, combat, deathmatch, physics, turn
+from rules.powerup import cards, combat, deathmatch, effects, physics, turn
 from rules.powerup.board import name, parse_square
 from rules.powerup.state import State
 
@@ -38,6 +38,8 @@ def options(s: State, ask: Ask) -> list[str]:
     if kind == "pass":
         mover, dx = data.split(":")
         return turn.pass_or_push(s, mover, b.sheet, int(dx))
+    if kind == "assemble":
+        return effects.assemble_options(s, seat)
     return []
 
 
@@ -50,6 +52,7 @@ def prompt(s: State, ask: Ask) -> str:
         "full": "4 POW! cards in hand: discard one to draw, or decline",
         "lob": f"reach {data}: choose the impact square",
         "pass": f"{str(data).split(':')[0]} moves into your square: let it pass, or be pushed?",
+        "assemble": "Assemble: hand your team's POW! cards to teammates, then done",
     }.get(kind, kind)
 
 
@@ -82,14 +85,18 @@ def answer(s: State, ask: Ask, act: str, out: list[str]) -> None:
             s.set_buster(seat, hand=tuple(hand))
             s.pow_discard = (*s.pow_discard, card)
             out.append(f"{b.sheet} discards {cards.card_name(card)} to draw.")
-            cards.draw_pow(s, seat, out, asked=False)
+            if cards.draw_pow(s, seat, out, asked=False) and data == "fresh":  # Double Team's wait a turn
+                s.fresh = (*s.fresh, s.busters[seat].hand[-1])
         else:
             out.append(f"{b.sheet} declines the POW! card (hand full).")
     elif kind == "lob":
         sq = parse_square(words[1])
         assert sq is not None
         combat.lob_impact(s, seat, sq, out)
-        s.bonus_dice, s.bonus_hits = "", 0
+        if s.bonus_for in ("ranged", "any"):
+            s.bonus_dice, s.bonus_hits, s.bonus_for = "", 0, ""
         physics.settle(s, out, keep=s.air)
     elif kind == "pass":
         turn.resolve_pass(s, seat, data, words[0], out)
+    elif kind == "assemble":
+        effects.assemble_answer(s, ask, act, out)

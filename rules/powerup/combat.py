@@ -226,14 +226,14 @@ def shoot(s: State, seat: int, t: Target, push: int, extra_ammo: int, extra_rp: 
         life.destroy(s, seat, w.id, out, "out of ammo: the shot is not fired")
         return
     extra = extra_ammo + extra_rp + (1 if "DOUBLE" in w.keywords and s.streak >= 1 else 0)
-    pool = dice.add(life.ranged_dice(b, w), dice.pool(0, extra), _bonus_dice(s, seat))
+    pool = dice.add(life.ranged_dice(b, w), dice.pool(0, extra), _bonus_dice(s, "ranged"))
     roll = _roll(s, pool)
     out.append(f"Roll: {dice.describe(roll)}.")
     if breaks(w, roll):
         life.destroy(s, seat, w.id, out, "a blunder: the shot is lost")
         draw_pows(s, seat, roll, out)
         return
-    total = dice.hits(roll) + s.bonus_hits
+    total = dice.hits(roll) + _bonus_hits(s, "ranged")
     draw_pows(s, seat, roll, out)
     dx = direction(me, t.square, push)
     bonus = 2 if "PUSH2" in w.keywords else 0
@@ -244,8 +244,13 @@ def shoot(s: State, seat: int, t: Target, push: int, extra_ammo: int, extra_rp: 
         _drill(s, seat, me, t, left, w, out)
 
 
-def _bonus_dice(s: State, seat: int) -> str:
-    return s.bonus_dice or "0"
+def _bonus_dice(s: State, kind: str) -> str:
+    """Dice the tricks played before this attack add, if they wait for this kind of attack."""
+    return (s.bonus_dice or "0") if s.bonus_for in (kind, "any") else "0"
+
+
+def _bonus_hits(s: State, kind: str) -> int:
+    return s.bonus_hits if s.bonus_for in (kind, "any") else 0
 
 
 def _roll(s: State, pool: str) -> dice.Roll:
@@ -298,10 +303,10 @@ def hit(s: State, seat: int, t: Target, push: int, out: list[str]) -> None:
     assert me is not None
     w = life.weapon(b, "melee")
     double = 1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 1 else 0
-    pool = dice.add(life.melee_dice(b), dice.pool(0, double), _bonus_dice(s, seat))
+    pool = dice.add(life.melee_dice(b), dice.pool(0, double), _bonus_dice(s, "melee"))
     if t.id.startswith("COVER@"):
         roll = _roll(s, pool)
-        n = dice.hits(roll) + s.bonus_hits
+        n = dice.hits(roll) + _bonus_hits(s, "melee")
         need = game_data().hazards["cover"].melee_hits_to_destroy
         out.append(f"{b.sheet} hits the cover at {name(t.square)}: {dice.describe(roll)} ({n} hits).")
         draw_pows(s, seat, roll, out)
@@ -327,7 +332,7 @@ def hit(s: State, seat: int, t: Target, push: int, out: list[str]) -> None:
         draw_pows(s, seat, mine, out)
         return
     dw = life.weapon(d, "melee")
-    a_hits = dice.hits(mine) + s.bonus_hits
+    a_hits = dice.hits(mine) + _bonus_hits(s, "melee")
     d_hits = dice.hits(theirs)
     draw_pows(s, seat, mine, out)
     draw_pows(s, dseat, theirs, out)
@@ -411,7 +416,7 @@ def lob_impact(s: State, seat: int, sq: Square, out: list[str]) -> None:
     w = life.weapon(b, "distance")
     assert w is not None
     me = s.where(b.sheet)
-    roll = _roll(s, dice.add(life.ranged_dice(b, w), _bonus_dice(s, seat)))
+    roll = _roll(s, dice.add(life.ranged_dice(b, w), _bonus_dice(s, "ranged")))
     out.append(f"{w.name} lands on {name(sq)}: {dice.describe(roll)}.")
     if breaks(w, roll):
         life.destroy(s, seat, w.id, out, "a blunder: it does not go off")
@@ -422,4 +427,4 @@ def lob_impact(s: State, seat: int, sq: Square, out: list[str]) -> None:
         life.destroy(s, seat, w.id, out, "single use")
     if "LEAVES_FIRE" in w.keywords and sq not in s.fire:
         s.fire = (*s.fire, sq)
-    blast(s, sq, dice.hits(roll) + s.bonus_hits, seat, w, out, origin=me)
+    blast(s, sq, dice.hits(roll) + _bonus_hits(s, "ranged"), seat, w, out, origin=me)

@@ -136,7 +136,10 @@ class PowerupEngine:
                 out.append(w.lower())
             else:
                 out.append(w)
-        return " ".join(out)
+        text = " ".join(out)
+        # a card's token or any word typed in another case: match the seat's legal actions regardless of case
+        legal = {a.lower(): a for a in self.legal_actions(state, seat)}
+        return legal.get(text.lower(), text)
 
     def format(self, action: str) -> str:
         return action
@@ -202,7 +205,7 @@ class PowerupEngine:
             asks.tidy(s)
 
     def _free_left(self, s: State, seat: int) -> bool:
-        return any(a.startswith(("equip", "epic")) for a in turn.legal(s, seat))
+        return any(a != "end" for a in turn.legal(s, seat))  # at 0 AP: equip, EPIC, cards, free moves
 
     def _hide(self, s: State, seat: int, action: str, out: list[str]) -> None:
         words = action.split()

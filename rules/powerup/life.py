@@ -172,7 +172,7 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
 def respawn_square(s: State, team: str, death: Square) -> Square:
     b = board(s.layout)
     home = robot_home(s, team)
-    taken = s.occupied()
+    taken = {**s.occupied(), **dict.fromkeys(s.covers, "")}  # a cover fills its square too
     ons = [sq for sq, on in s.powerups.items() if on and sq not in taken]
     if ons:
         spot = min(ons, key=lambda sq: (abs(sq[0] - home[0]) + abs(sq[1] - home[1]), sq[1], sq[0]))

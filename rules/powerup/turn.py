@@ -11,7 +11,7 @@ figure ids (a BUGBUSTER's seat label works too). Quotes: shared/rulebooks/poweru
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction
-from rules.powerup import cards, combat, deathmatch, flow, life, physics
+from rules.powerup import cards, combat, deathmatch, effects, flow, life, physics
 from rules.powerup.board import Square, board, name, parse_square
 from rules.powerup.state import State
 
@@ -152,7 +152,7 @@ def name_of_cover(t_id: str) -> str:
 def attack_actions(s: State, seat: int) -> list[str]:
     b = s.busters[seat]
     out = []
-    if s.ap < 1:
+    if s.ap < 1 or b.effect("pause"):  # rb 1249: paused, it cannot attack either
         return out
     w = life.weapon(b, "distance")
     if w is not None and w.kind == "R" and b.ammo >= w.ammo_per_shot:
@@ -185,7 +185,7 @@ def legal(s: State, seat: int) -> list[str]:
     mc, jc = move_cost(s, seat), jump_cost(s, seat)
     steps = step_targets(s, seat)
     for word in ("move", "back", "climb up", "climb down"):
-        if word in steps and s.ap >= mc:
+        if word in steps and (s.ap >= mc or b.effect("moves") > 0):
             out.append(word)
     out += attack_actions(s, seat)
     for word in ("jump", "jump up"):
@@ -217,6 +217,7 @@ def legal(s: State, seat: int) -> list[str]:
                 out.append(f"equip {basic}")
         if cards.epic_sets(b.hand):
             out.append("epic")
+    out += effects.card_actions(s, seat)
     out.append("end")
     return out
 
@@ -257,6 +258,10 @@ def apply(s: State, seat: int, act: str, out: list[str]) -> None:
         physics.shift(s, fid, to, out)
         s.air_shifted = True
         out.append(f"{fid} shifts in mid-air to {name(to)} (1 RP).")
+        return
+    if verb == "card":  # 0 AP, not a "normal action": protection and the DOUBLE streak stay
+        effects.play_card(s, seat, act, out)
+        _after(s, seat, out)
         return
     flow.first_normal_action(s, seat)
     if verb in ("shoot", "hit", "lob"):
@@ -367,7 +372,8 @@ def _land(s: State, seat: int, out: list[str]) -> None:
 def _step(s: State, seat: int, word: str, out: list[str]) -> None:
     fid = s.busters[seat].sheet
     to = step_targets(s, seat)[word]
-    s.ap -= move_cost(s, seat)
+    if not effects.spend_free_move(s, seat):  # Fast Pass's free moves first
+        s.ap -= move_cost(s, seat)
     ally = _ally_at(s, seat, to)
     if ally is not None:
         here, _ = _here(s, seat)
@@ -560,6 +566,8 @@ def _attack(s: State, seat: int, words: list[str], out: list[str]) -> None:
         else:
             t = next(t for t in options if t.id == target)
         combat.hit(s, seat, t, push, out)
-    s.bonus_dice, s.bonus_hits = "", 0
+    kind = "ranged" if words[0] == "shoot" else "melee"
+    if s.bonus_for in (kind, "any"):
+        s.bonus_dice, s.bonus_hits, s.bonus_for = "", 0, ""
     del b
     _after(s, seat, out)
