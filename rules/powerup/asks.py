@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.powerup import cards, combat, deathmatch, effects, physics, turn
+from rules.powerup import cards, combat, deathmatch, moves, physics, pow_self, reach
 from rules.powerup.board import name, parse_square
+from rules.powerup.cards import card_token
 from rules.powerup.state import State
 
 Ask = tuple[int, str, Any]
-
-
-def card_token(card: str) -> str:
-    """A POW! card in notation: its name with dashes for spaces, then its letter (``Fury:E``)."""
-    return f"{cards.card_name(card).replace(' ', '-')}:{cards.card_letter(card)}"
 
 
 def options(s: State, ask: Ask) -> list[str]:
@@ -24,7 +20,7 @@ def options(s: State, ask: Ask) -> list[str]:
     b = s.busters[seat]
     if kind == "face":
         facing = s.figures[b.sheet].facing
-        return [f"face {turn.FACING[facing]}", f"face {turn.FACING[-facing]}"]
+        return [f"face {reach.FACING[facing]}", f"face {reach.FACING[-facing]}"]
     if kind == "shove":
         return [f"shove {w}" for w in physics.shove_options(s, data)]
     if kind == "store":
@@ -37,9 +33,9 @@ def options(s: State, ask: Ask) -> list[str]:
         return [f"impact {name(sq)}" for sq in combat.impact_squares(s, seat, data)]
     if kind == "pass":
         mover, dx = data.split(":")
-        return turn.pass_or_push(s, mover, b.sheet, int(dx))
+        return reach.pass_or_push(s, mover, b.sheet, int(dx))
     if kind == "assemble":
-        return effects.assemble_options(s, seat)
+        return pow_self.assemble_options(s, seat)
     return []
 
 
@@ -97,6 +93,6 @@ def answer(s: State, ask: Ask, act: str, out: list[str]) -> None:
             s.bonus_dice, s.bonus_hits, s.bonus_for = "", 0, ""
         physics.settle(s, out, keep=s.air)
     elif kind == "pass":
-        turn.resolve_pass(s, seat, data, words[0], out)
+        moves.resolve_pass(s, seat, data, words[0], out)
     elif kind == "assemble":
-        effects.assemble_answer(s, ask, act, out)
+        pow_self.assemble_answer(s, ask, act, out)

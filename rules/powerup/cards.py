@@ -18,6 +18,21 @@ def card_letter(card: str) -> str:
     return card.split("|")[1]
 
 
+def card_token(card: str) -> str:
+    """A POW! card in notation: its name with dashes for spaces, then its letter (``"Fury|E"`` -> ``Fury:E``)."""
+    return f"{card_name(card).replace(' ', '-')}:{card_letter(card)}"
+
+
+def amount(name: str, key: str) -> int:
+    """A card's amount from the data (``PowCard.amounts``): the engine never hard-codes one."""
+    return game_data().pow(name).amounts[key]
+
+
+def ends(name: str) -> str:
+    """The data's duration as an effect's end: "until your next turn" -> "next", else this turn."""
+    return "next" if game_data().pow(name).duration == "until_your_next_turn" else "turn"
+
+
 def _reshuffle(s: State) -> None:
     """rb 184 (setup text): "If you run out of POW! cards, shuffle the discard pile and set it as a fresh
     pile"; nobody sees the order."""

@@ -27,6 +27,11 @@ class Target:
     vertical: bool = False
     cover: int = 0  # armor a cover between adds (rb 1122: "only ... shots coming through the square")
 
+    @property
+    def word(self) -> str:
+        """As typed: the figure's id, or a cover's square."""
+        return name(self.square) if self.id.startswith("COVER@") else self.id
+
 
 def rng_of(s: State) -> Rng:
     return Rng(state=s.rng)
@@ -158,10 +163,7 @@ def explode(s: State, drum: str, by: int | None, out: list[str]) -> None:
         s.move_figure(carrier, cargo=None)
     del s.figures[drum]
     out.append(f"{drum} explodes at {name(sq)}!")
-    r = rng_of(s)
-    roll = dice.roll(r, game_data().drum.dice)
-    keep_rng(s, r)
-    s.last_roll = roll
+    roll = roll_pool(s, game_data().drum.dice)
     if game_data().drum.leaves_fire and sq not in s.fire:
         s.fire = (*s.fire, sq)
     blast(s, sq, dice.hits(roll), by, None, out, origin=None)
@@ -220,14 +222,14 @@ def shoot(s: State, seat: int, t: Target, push: int, extra_ammo: int, extra_rp: 
     assert w is not None
     me = s.where(b.sheet)
     assert me is not None
-    s.set_buster(seat, ammo=b.ammo - w.ammo_per_shot - extra_ammo, rp=b.rp - extra_rp)
+    life.spend(s, seat, rp=extra_rp, ammo=w.ammo_per_shot + extra_ammo)
     out.append(f"{b.sheet} shoots {t.id} with {w.name}.")
     if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
         life.destroy(s, seat, w.id, out, "out of ammo: the shot is not fired")
         return
     extra = extra_ammo + extra_rp + (1 if "DOUBLE" in w.keywords and s.streak >= 1 else 0)
     pool = dice.add(life.ranged_dice(b, w), dice.pool(0, extra), _bonus_dice(s, "ranged"))
-    roll = _roll(s, pool)
+    roll = roll_pool(s, pool)
     out.append(f"Roll: {dice.describe(roll)}.")
     if breaks(w, roll):
         life.destroy(s, seat, w.id, out, "a blunder: the shot is lost")
@@ -253,7 +255,7 @@ def _bonus_hits(s: State, kind: str) -> int:
     return s.bonus_hits if s.bonus_for in (kind, "any") else 0
 
 
-def _roll(s: State, pool: str) -> dice.Roll:
+def roll_pool(s: State, pool: str) -> dice.Roll:
     r = rng_of(s)
     roll = dice.roll(r, pool)
     keep_rng(s, r)
@@ -305,7 +307,7 @@ def hit(s: State, seat: int, t: Target, push: int, out: list[str]) -> None:
     double = 1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 1 else 0
     pool = dice.add(life.melee_dice(b), dice.pool(0, double), _bonus_dice(s, "melee"))
     if t.id.startswith("COVER@"):
-        roll = _roll(s, pool)
+        roll = roll_pool(s, pool)
         n = dice.hits(roll) + _bonus_hits(s, "melee")
         need = game_data().hazards["cover"].melee_hits_to_destroy
         out.append(f"{b.sheet} hits the cover at {name(t.square)}: {dice.describe(roll)} ({n} hits).")
@@ -371,11 +373,11 @@ def lob_roll(s: State, seat: int, out: list[str]) -> int:
     b = s.busters[seat]
     w = life.weapon(b, "distance")
     assert w is not None and w.kind == "V"
-    s.set_buster(seat, ammo=b.ammo - w.ammo_per_shot)
+    life.spend(s, seat, ammo=w.ammo_per_shot)
     if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
         life.destroy(s, seat, w.id, out, "out of ammo: nothing is thrown")
         return 0
-    roll = _roll(s, "1Y")
+    roll = roll_pool(s, "1Y")
     reach = max(1, dice.hits(roll))
     out.append(f"{b.sheet} readies {w.name}: reach {reach} ({dice.describe(roll)}).")
     draw_pows(s, seat, roll, out)
@@ -416,7 +418,7 @@ def lob_impact(s: State, seat: int, sq: Square, out: list[str]) -> None:
     w = life.weapon(b, "distance")
     assert w is not None
     me = s.where(b.sheet)
-    roll = _roll(s, dice.add(life.ranged_dice(b, w), _bonus_dice(s, "ranged")))
+    roll = roll_pool(s, dice.add(life.ranged_dice(b, w), _bonus_dice(s, "ranged")))
     out.append(f"{w.name} lands on {name(sq)}: {dice.describe(roll)}.")
     if breaks(w, roll):
         life.destroy(s, seat, w.id, out, "a blunder: it does not go off")

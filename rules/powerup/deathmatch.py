@@ -200,6 +200,13 @@ def reveal(s: State, out: list[str]) -> None:
 
 
 # --- the score ------------------------------------------------------------------------------------------
+def settle_and_score(s: State, seat: int, out: list[str]) -> None:
+    """After an action of the active seat: gravity, then the score (not while it is still in the air)."""
+    physics.settle(s, out, keep=s.air)
+    if s.phase == "play" and s.active == seat and not s.air:
+        check_score(s, seat, out)
+
+
 def check_score(s: State, seat: int, out: list[str]) -> bool:
     """rb 1890-1900: a BUGBUSTER carrying the enemy robot enters its own base while its own robot is home:
     a score. The robots go back, everyone to its start square, every POWERUP ON, the turn ends; two

@@ -91,6 +91,28 @@ def ammo_max(b: Buster) -> int:
     return game_data().sheet(b.sheet).normal.ammo + b.over_ammo
 
 
+def gain(s: State, seat: int, what: str, n: int) -> None:
+    """Add ``n`` RP or ammo (``what``), above the maximum if need be: what goes above is recorded in
+    ``over_rp``/``over_ammo`` (rb 405: "The bonus can raise them above the character's maximum")."""
+    b = s.busters[seat]
+    if what == "rp":
+        new, top = b.rp + n, rp_max(b)
+        s.set_buster(seat, rp=new, over_rp=b.over_rp + max(0, new - top))
+    else:
+        new, top = b.ammo + n, ammo_max(b)
+        s.set_buster(seat, ammo=new, over_ammo=b.over_ammo + max(0, new - top))
+
+
+def spend(s: State, seat: int, rp: int = 0, ammo: int = 0) -> None:
+    """Pay RP and ammo; a surplus above the sheet's maximum is spent first (rb 409: "any remaining
+    surplus"), so ``over_*`` never exceeds what is still above it."""
+    b = s.busters[seat]
+    new_rp, new_ammo = b.rp - rp, b.ammo - ammo
+    base_rp, base_ammo = rp_max(b) - b.over_rp, ammo_max(b) - b.over_ammo
+    s.set_buster(seat, rp=new_rp, ammo=new_ammo, over_rp=min(b.over_rp, max(0, new_rp - base_rp)),
+                 over_ammo=min(b.over_ammo, max(0, new_ammo - base_ammo)))
+
+
 def clamp(s: State) -> None:
     """RP and ammo above a maximum that fell (an RP+2 item given away, swapped or destroyed) are lost."""
     for seat, b in enumerate(s.busters):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.powerup import combat, life, turn
+from rules.powerup import combat, life, reach
 from rules.powerup.state import State
 
 VERBS = {
@@ -39,9 +39,9 @@ def _cost(s: State, seat: int, verb: str) -> str:
     if s.phase != "play" or s.asks:
         return ""
     if verb in ("move", "back", "climb"):
-        return f" — {turn.move_cost(s, seat)} AP"
+        return f" — {reach.move_cost(s, seat)} AP"
     if verb == "jump":
-        return f" — {turn.jump_cost(s, seat)} AP (straight up: 1)"
+        return f" — {reach.jump_cost(s, seat)} AP (straight up: 1)"
     if verb in ("flip", "gate", "shoot", "hit", "lob", "rest", "give", "pick", "throw"):
         return " — 1 AP"
     return ""

@@ -11,7 +11,7 @@ from rules.powerup.board import Square, board, name
 from rules.powerup.data import game_data
 from rules.powerup.state import State
 
-SIDES = {"<": -1, ">": 1}
+SHOVES = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}  # the default's order too
 
 
 def figure_at(s: State, sq: Square) -> str | None:
@@ -105,7 +105,7 @@ def fall(s: State, fid: str, out: list[str]) -> None:
             if life.hurt(s, seat, n - 1, out, cause=f"a {n}-square fall"):
                 return
         ask_facing(s, seat)
-    arrive(s, fid, out, own=False)
+    arrive(s, fid, out)
 
 
 def ask_facing(s: State, seat: int) -> None:
@@ -115,11 +115,11 @@ def ask_facing(s: State, seat: int) -> None:
         s.asks = (*s.asks, (seat, "face", s.busters[seat].sheet))
 
 
-def arrive(s: State, fid: str, out: list[str], own: bool) -> None:
+def arrive(s: State, fid: str, out: list[str]) -> None:
     """What a square does to a figure arriving on it (by any means): acid kills (rb 725), automatic stairs
     lift (rb 719), spikes and fire hurt and push (rb 727, rb 1106), a face-down secret is found
-    (rb 1140), a fallen robot touched by its own team goes home (rb 1892). ``own``: the figure's own
-    move (the POWERUP trigger and the score are the caller's)."""
+    (rb 1140), a fallen robot touched by its own team goes home (rb 1892). A POWERUP triggers only on
+    the figure's own move: the caller's business (moves.arrival)."""
     b = board(s.layout)
     f = s.figures[fid]
     sq = f.square
@@ -215,48 +215,34 @@ def remove_thing(s: State, fid: str, out: list[str], cause: str) -> None:
 def push(s: State, fid: str, dx: int, squares: int, out: list[str]) -> int:
     """Push a figure ``squares`` squares sideways (rb 713: "in the opposite direction to the attack"),
     moving every figure in its way with it (rb 715: "If you push a character and it bumps into another,
-    the movement affects them both"), until a wall stops the line. A pushed carrier drops its cargo
-    where it stood (rb 519). Returns the squares moved. Falls and arrivals come after the push."""
-    moved_any: set[str] = set()
-    if s.figures[fid].carried_by is not None:  # a carried figure is knocked off its carrier first
-        holder = s.figures[fid].carried_by
-        assert holder is not None
-        where = s.where(holder)
-        assert where is not None
-        s.move_figure(fid, square=where, carried_by=None)
+    the movement affects them both"), until a wall stops the line. A carried figure is knocked off its
+    carrier; a pushed carrier drops its cargo where it stood (rb 519). Returns the squares moved. Falls
+    and arrivals come after the push."""
+    holder = s.figures[fid].carried_by
+    if holder is not None:  # knocked off: for a moment it stands on its carrier's square
+        s.move_figure(fid, square=s.where(holder), carried_by=None)
         s.move_figure(holder, cargo=None)
-        s.move_figure(holder, square=None)  # aside while the line is looked for
-        blocked = _line(s, fid, dx) is None or squares <= 0
-        s.move_figure(holder, square=where)
-        if blocked:  # it cannot go anywhere: it stays on its carrier
+    if squares <= 0 or push_line(s, fid, dx) is None:
+        if holder is not None:  # it cannot go anywhere: it stays on its carrier
             s.move_figure(fid, square=None, carried_by=holder)
             s.move_figure(holder, cargo=fid)
-            return 0
-    carrier = s.figures[fid]
-    if carrier.cargo is not None and squares > 0:
-        where = carrier.square
-        assert where is not None
-        cargo = carrier.cargo
-        line = _line(s, fid, dx)
-        if line is not None:
-            life.drop(s, fid, where)
-            s.move_figure(cargo, square=None)  # held aside while the line moves
-            _step_line(s, line, dx, out)
-            s.move_figure(cargo, square=where)
-            moved_any.update(line)
-            squares -= 1
-            moved = 1
-        else:
-            return 0
-    else:
-        moved = 0
+        return 0
+    start = s.figures[fid].square
+    cargo = s.figures[fid].cargo
+    if cargo is not None:  # held aside until its carrier has left the square
+        s.move_figure(fid, cargo=None)
+        s.move_figure(cargo, carried_by=None)
+    moved = 0
+    moved_any: set[str] = set()
     for _ in range(squares):
-        line = _line(s, fid, dx)
+        line = push_line(s, fid, dx)
         if line is None:
             break
         _step_line(s, line, dx, out)
         moved_any.update(line)
         moved += 1
+    if cargo is not None:
+        s.move_figure(cargo, square=start)
     for other in moved_any:
         seat = s.seat_of(other)
         if seat is not None:
@@ -264,11 +250,11 @@ def push(s: State, fid: str, dx: int, squares: int, out: list[str]) -> int:
     settle(s, out, keep=s.air)
     for other in sorted(moved_any):
         if other in s.figures and s.figures[other].square is not None:
-            arrive(s, other, out, own=False)
+            arrive(s, other, out)
     return moved
 
 
-def _line(s: State, fid: str, dx: int) -> list[str] | None:
+def push_line(s: State, fid: str, dx: int) -> list[str] | None:
     """The figures from ``fid`` onward that move together one square, or None if a wall stops them."""
     b = board(s.layout)
     line = [fid]
@@ -309,7 +295,7 @@ def shove_options(s: State, fid: str) -> list[str]:
     if sq is None:
         return []
     out = []
-    for word, (dx, dy) in (("left", (-1, 0)), ("right", (1, 0)), ("up", (0, 1)), ("down", (0, -1))):
+    for word, (dx, dy) in SHOVES.items():
         to = (sq[0] + dx, sq[1] + dy)
         if b.step_open(sq, to) and free(s, to):
             out.append(word)
@@ -319,10 +305,10 @@ def shove_options(s: State, fid: str) -> list[str]:
 def shove(s: State, fid: str, word: str, out: list[str]) -> None:
     sq = s.figures[fid].square
     assert sq is not None
-    dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}[word]
+    dx, dy = SHOVES[word]
     to = (sq[0] + dx, sq[1] + dy)
     shift(s, fid, to, out)
     out.append(f"{fid} is pushed {word} to {name(to)}.")
     settle(s, out, keep=s.air)
     if s.figures[fid].square is not None:
-        arrive(s, fid, out, own=False)
+        arrive(s, fid, out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.errors import IllegalAction
-from rules.powerup import asks, combat, effects, flow, life, turn
+from rules.powerup import asks, combat, effects, flow, life, pow_self, reach, turn
 from rules.powerup.board import parse_square
 from rules.powerup.data import check_effects, game_data
 from rules.powerup.deathmatch import new_state
@@ -176,7 +176,7 @@ def test_player_pause_neither_attacks_nor_is_attacked():
     s2, _ = play(s, "card Player-Pause:I")
     assert s2.busters[0].effects == (("pause", 1, "next"),) and s2.busters[0].rp == 2
     assert combat.melee_targets(s2, 1) == [] and combat.ranged_targets(s2, 1) == []
-    assert effects.attack_kinds(s2, 0) == set() and card_actions(s2, 0) == []  # no attack, no Fury
+    assert pow_self.attack_kinds(s2, 0) == set() and card_actions(s2, 0) == []  # no attack, no Fury
     s2.set_buster(0, hand=("Player Pause|I",))
     assert card_actions(s2, 0) == []  # already paused
 
@@ -185,7 +185,7 @@ def test_fast_pass_gives_3_free_movement_actions():
     """rb 1225: "Fast Pass Trick - 1 reaction point. You have 3 extra movement actions." (this turn)."""
     s, _ = play(game(("Fast Pass|C",)), "card Fast-Pass:C")
     assert s.busters[0].effects == (("moves", 3, "turn"),) and s.busters[0].rp == 2
-    assert [effects.spend_free_move(s, 0) for _ in range(4)] == [True, True, True, False]
+    assert [pow_self.spend_free_move(s, 0) for _ in range(4)] == [True, True, True, False]
     assert s.busters[0].effects == ()
     s, _ = play(game(("Fast Pass|C",)), "card Fast-Pass:C")
     flow.end_turn(s, [])
@@ -227,14 +227,14 @@ def test_assemble_lets_the_team_trade_cards():
     s.pow_deck = tuple(c for c in s.pow_deck if c != "Shield|P")
     s2, _ = play(s, "card Assemble:E")
     assert s2.busters[0].rp == 2 and s2.asks == ((0, "assemble", 0), (1, "assemble", 0))
-    options = effects.assemble_options(s2, 0)
+    options = pow_self.assemble_options(s2, 0)
     assert options == ["done", "hand Fury:E ANA", "hand Shield:P RAY"]
     ask, s2.asks = s2.asks[0], s2.asks[1:]
-    effects.assemble_answer(s2, ask, "hand Shield:P RAY", [])
+    pow_self.assemble_answer(s2, ask, "hand Shield:P RAY", [])
     assert s2.busters[0].hand == ("Fury|E", "Shield|P") and s2.busters[1].hand == ()
     assert s2.asks[0] == (0, "assemble", 0)  # asked again until done
     s2.set_buster(1, hand=("Medikit|I", "Medikit|C", "Armory|C", "RedBug|C"))
-    assert effects.assemble_options(s2, 1) == ["done", "hand Medikit:I RAY", "hand Medikit:C RAY",
+    assert pow_self.assemble_options(s2, 1) == ["done", "hand Medikit:I RAY", "hand Medikit:C RAY",
                                                "hand Armory:C RAY", "hand RedBug:C RAY"]  # ANA holds 4
     assert card_actions(game(("Assemble|E",)), 0) == []  # 1 against 1: no team to trade with
 
@@ -285,9 +285,9 @@ def test_open_close_door():
     """rb 1245: "You may open or close one of the doors that is on the board." (1 RP)."""
     s = game(("Open/Close Door|P",), ray="B1")
     assert card_actions(s, 0) == ["card Open/Close-Door:P B1", "card Open/Close-Door:P H1"]
-    assert turn.gate_targets(s, 0) == [sq("H1")]
+    assert reach.gate_targets(s, 0) == [sq("H1")]
     s2, out = play(s, "card Open/Close-Door:P H1")
-    assert s2.shut == (sq("H1"),) and turn.gate_targets(s2, 0) == [] and s2.busters[0].rp == 2
+    assert s2.shut == (sq("H1"),) and reach.gate_targets(s2, 0) == [] and s2.busters[0].rp == 2
     assert "RAY shuts the door at H1." in out
     s2.set_buster(0, hand=("Open/Close Door|P",))
     s2.pow_discard = ()
