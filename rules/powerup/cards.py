@@ -7,7 +7,7 @@ shared/rulebooks/powerup.txt ("rb N").
 from __future__ import annotations
 
 from rules.powerup.data import HAND, game_data
-from rules.powerup.state import State
+from rules.powerup.state import State, shuffled
 
 
 def card_name(card: str) -> str:
@@ -36,13 +36,7 @@ def ends(name: str) -> str:
 def _reshuffle(s: State) -> None:
     """rb 184 (setup text): "If you run out of POW! cards, shuffle the discard pile and set it as a fresh
     pile"; nobody sees the order."""
-    from rules.powerup.combat import keep_rng, rng_of
-
-    r = rng_of(s)
-    pile = list(s.pow_discard)
-    r.shuffle(pile)
-    keep_rng(s, r)
-    s.pow_deck, s.pow_discard = tuple(pile), ()
+    s.pow_deck, s.pow_discard = shuffled(s, s.pow_discard), ()
 
 
 def draw_pow(s: State, seat: int, out: list[str], asked: bool = True) -> bool:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.rng import Rng
 from rules.powerup import dice, life, physics
 from rules.powerup.board import Square, board, name
 from rules.powerup.data import Item, game_data
-from rules.powerup.state import State
+from rules.powerup.state import State, keep_rng, rng_of
 
 
 @dataclass(frozen=True)
@@ -31,14 +30,6 @@ class Target:
     def word(self) -> str:
         """As typed: the figure's id, or a cover's square."""
         return name(self.square) if self.id.startswith("COVER@") else self.id
-
-
-def rng_of(s: State) -> Rng:
-    return Rng(state=s.rng)
-
-
-def keep_rng(s: State, r: Rng) -> None:
-    s.rng = tuple(r.state())
 
 
 def attackable(s: State, fid: str, by_seat: int) -> bool:

@@ -13,7 +13,7 @@ from rules.powerup.board import Square, board, name
 from rules.powerup.cards import draw_pow
 from rules.powerup.data import game_data
 from rules.powerup.data_checks import SHEETS
-from rules.powerup.state import TEAMS, Figure, State
+from rules.powerup.state import TEAMS, Figure, State, shuffled
 
 SEAT_LABELS = tuple(f"{team}-{sheet}" for team in TEAMS for sheet in SHEETS)
 TOKEN_WORDS = {"coins": "coins", "powerup": "powerup", "buggie_trap": "trap"}
@@ -190,10 +190,9 @@ def designed_hide(s: State, seat: int) -> tuple[str, Square] | None:
 
 def reveal(s: State, out: list[str]) -> None:
     """Every screen is done: the BUGBUSTERs stand on their start squares and play begins (rb 1890)."""
-    for i, b in enumerate(s.busters):
+    for b in s.busters:
         assert b.start is not None
         s.move_figure(b.sheet, square=b.start)
-        del i
     s.phase = "play"
     out.append("The screens come down: " + ", ".join(f"{b.sheet} on {name(b.start)}" for b in s.busters
                                                   if b.start is not None) + ". The game begins!")
@@ -226,22 +225,24 @@ def check_score(s: State, seat: int, out: list[str]) -> bool:
     s.score = (score[0], score[1])
     s.set_buster(seat, captures=b.captures + 1)
     out.append(f"{b.sheet} scores for {b.team}! {s.score[0]}-{s.score[1]} (RED-BLU).")
+    # what a BUGBUSTER carries lands where it stood; robots and BUGBUSTERs then go home
+    dropped = {f.cargo: s.where(f.id) for f in s.figures.values() if f.cargo and f.kind == "buster"}
     for f in list(s.figures.values()):
-        if f.cargo is not None:
-            s.move_figure(f.id, cargo=None)
-    for team in TEAMS:
-        s.move_figure(f"ROBOT-{team}", square=None, carried_by=None)
-    for x in s.busters:
-        s.move_figure(x.sheet, square=None, carried_by=None, cargo=None)
-    for f in list(s.figures.values()):  # an ally or drum carried lands where its carrier was (rare)
-        if f.kind == "drum" and f.square is None:
-            del s.figures[f.id]
+        s.move_figure(f.id, carried_by=None, cargo=None,
+                      square=None if f.kind != "drum" or f.id in dropped else f.square)
     for team in TEAMS:
         s.move_figure(f"ROBOT-{team}", square=life.robot_home(s, team))
     for x in s.busters:
         spot = x.start if x.start is not None and physics.free(s, x.start) else next(
             sq for sq in life.start_squares(s, x.team) if physics.free(s, sq))
         s.move_figure(x.sheet, square=spot)
+    for drum, where in dropped.items():
+        if drum.startswith("DRUM") and where is not None:
+            free = [sq for sq in board(s.layout).standing if physics.free(s, sq)]
+            spot = where if where in free else min(free, key=lambda q: (abs(q[0] - where[0]) + abs(q[1] - where[1]),
+                                                                        q[1], q[0]))
+            s.move_figure(drum, square=spot)
+    physics.settle(s, out)
     for sq in s.powerups:
         s.powerups[sq] = True
     if max(s.score) >= 2:
@@ -280,18 +281,12 @@ def store_options(s: State, seat: int) -> list[str]:
 
 
 def use_store(s: State, seat: int, choice: str, out: list[str]) -> None:
-    from rules.powerup.combat import keep_rng, rng_of
-
     b = s.busters[seat]
     if choice == "pow":
         draw_pow(s, seat, out)
     elif choice == "equipment":
-        if not s.equip_deck:
-            r = rng_of(s)
-            pile = list(s.equip_discard)
-            r.shuffle(pile)
-            keep_rng(s, r)
-            s.equip_deck, s.equip_discard = tuple(pile), ()
+        if not s.equip_deck:  # the issue: "Empty POW! and equipment decks reshuffle their discards"
+            s.equip_deck, s.equip_discard = shuffled(s, s.equip_discard), ()
         card, s.equip_deck = s.equip_deck[0], s.equip_deck[1:]
         it = game_data().card(card)
         slot = ("distance", "melee", "armor").index(it.slot)

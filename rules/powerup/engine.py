@@ -18,6 +18,7 @@ from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAc
 from rules.powerup import asks, deathmatch, flow, life, physics, turn
 from rules.powerup.board import name, parse_square
 from rules.powerup.data import check_effects, game_data
+from rules.powerup.data_checks import SHEETS
 from rules.powerup.deathmatch import SEAT_LABELS
 from rules.powerup.options import PowerupOptions, option_help, parse_options
 from rules.powerup.state import State, dump_state, load_state
@@ -127,7 +128,7 @@ class PowerupEngine:
             label = w.upper()
             if label in state.seats:  # a seat label names its BUGBUSTER: BLU-TOR -> TOR
                 out.append(label.split("-")[1])
-            elif label in ("RAY", "TOR", "ANA", "PNK", "MAI", "MAC", "PAM", "LPZ") or label.startswith(
+            elif label in SHEETS or label.startswith(
                     ("ROBOT-", "DRUM")) or parse_square(w) is not None and len(w) <= 3:
                 out.append(label)
             elif w.lower() in ("up", "down", "left", "right", "high", "pass", "pushed", "decline", "done",
@@ -286,7 +287,9 @@ class PowerupEngine:
         from rules.powerup.present import private_view
 
         pending = self.pending(state)
-        asked = pending[seat].prompt if seat in pending else ""
+        # a question to answer, not the plain "your turn" (the screen shows the turn and AP already)
+        question = state.phase != "play" or bool(state.asks) or bool(state.air)
+        asked = pending[seat].prompt if seat in pending and question else ""
         return private_view(state, seat, self.waiting(state), asked, tuple(self.legal_actions(state, seat)))
 
     def waiting(self, state: State) -> str:

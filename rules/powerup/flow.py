@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.powerup import cards
 from rules.powerup.data import AP, game_data
-from rules.powerup.state import State
+from rules.powerup.state import State, keep_rng, rng_of
 
 
 def round_of(sequence: int) -> int:
@@ -21,8 +21,6 @@ def order_seats(s: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """rb 1892-1896 (DEATHMATCH initiative): most RP left first; a tie, the most RP on the sheet; still a
     tie, INITIATIVE cards dealt at random to those tied (card 1 first). Returns the order and the card
     each seat of it got (0: none needed)."""
-    from rules.powerup.combat import keep_rng, rng_of
-
     data = game_data()
     seats = range(len(s.seats))
 

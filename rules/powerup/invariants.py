@@ -43,10 +43,9 @@ def check_invariants(s: State) -> list[str]:
             out.append(f"{s.seats[i]} has RP {x.rp}/{life.rp_max(x)}, ammo {x.ammo}/{life.ammo_max(x)}")
         if len(x.hand) > 4:
             out.append(f"{s.seats[i]} holds {len(x.hand)} POW! cards")
-        for slot, item_id in enumerate(x.equipped):
+        for item_id in x.equipped:
             if item_id is not None and "." not in item_id and item_id not in x.owned:
                 out.append(f"{s.seats[i]} has {item_id} equipped but does not own it")
-            del slot
     pows = list(s.pow_deck) + list(s.pow_discard) + [c for x in s.busters for c in x.hand]
     if len(pows) != 31:
         out.append(f"{len(pows)} POW! cards, not 31")

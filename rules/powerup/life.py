@@ -180,7 +180,7 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
     killer = f" by {s.busters[by].sheet}" if by is not None and by != seat else ""
     # what it was asked about its body (facing, a trap's push, a grenade, letting an ally pass) is moot
     s.asks = tuple(a for a in s.asks if a[0] != seat or a[1] in ("store", "full"))
-    s.figures[b.sheet] = fig.__class__(fig.id, fig.kind, None, fig.facing)  # off the board for a moment
+    s.move_figure(b.sheet, square=None, carried_by=None, cargo=None)  # off the board for a moment
     spot = respawn_square(s, b.team, where)
     s.move_figure(b.sheet, square=spot, facing=1 if spot[0] < board(s.layout).width // 2 else -1)
     out.append(f"{b.sheet} dies{killer}{' (' + cause + ')' if cause else ''} and reappears on {name(spot)}.")

@@ -53,9 +53,8 @@ def _effects(b: Buster | None) -> tuple[str, ...]:
     if b is None:
         return ()
     out = []
-    for n, amount, ends in b.effects:
-        out.append(f"{n} +{amount}" if amount else n)
-        del ends
+    for n, amount, _ in b.effects:  # "armor +2", "moves 3", "pause" (a flag)
+        out.append(f"armor +{amount}" if n == "armor" else n if n == "pause" else f"{n} {amount}")
     if b.epic:
         out.append("EPIC")
     return tuple(out)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from rules.core.rng import Rng
 from rules.core.snapshot import jsonable, tupled
 
 Square = tuple[int, int]
@@ -181,6 +182,24 @@ class State:
         f = replace(self.figures[figure_id], **changes)
         self.figures[figure_id] = f
         return f
+
+
+def rng_of(s: State) -> Rng:
+    """The state's generator (every random draw comes from it, so seed + log replays a game)."""
+    return Rng(state=s.rng)
+
+
+def keep_rng(s: State, r: Rng) -> None:
+    s.rng = tuple(r.state())
+
+
+def shuffled(s: State, items: tuple[str, ...]) -> tuple[str, ...]:
+    """A discard pile shuffled into a fresh deck with the state's generator (nobody sees the order)."""
+    r = rng_of(s)
+    pile = list(items)
+    r.shuffle(pile)
+    keep_rng(s, r)
+    return tuple(pile)
 
 
 _FIELDS = tuple(f.name for f in fields(State))

@@ -1,0 +1,48 @@
+"""DEATHMATCH's score (rb 1886-1902, shared/rulebooks/powerup.txt)."""
+
+from __future__ import annotations
+
+from rules.powerup import deathmatch, life
+from rules.powerup.state import State
+from tests.rules.powerup.conftest import play_state
+
+
+def _carrying_blu_robot_home(s: State) -> None:
+    """RAY (RED) stands on its own base at B1 holding BLU's robot; RED's robot is home (C1)."""
+    s.move_figure("ROBOT-BLU", square=None, carried_by="RAY")
+    s.move_figure("RAY", square=(1, 0), cargo="ROBOT-BLU")
+
+
+def test_a_score_resets_the_board():
+    """rb 1890: "To be able to score you have to get to your own base with the robot. Your team's robot must
+    also be in your own base"; rb 1896: "When you score, the robots return to their base. Each player is
+    teleported to their base and all POWERUPs are turned on again"."""
+    s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"),
+                   where={"RAY": ((0, 0), 1), "ANA": ((4, 0), 1), "TOR": ((5, 0), -1), "MAC": ((6, 3), -1)})
+    _carrying_blu_robot_home(s)
+    s.powerups = {(4, 3): False, (1, 2): True}
+    assert deathmatch.check_score(s, 0, [])
+    assert s.score == (1, 0) and s.busters[0].captures == 1
+    assert s.figures["ROBOT-BLU"].square == life.robot_home(s, "BLU") and s.figures["RAY"].cargo is None
+    assert [s.figures[b.sheet].square for b in s.busters] == [b.start for b in s.busters]
+    assert all(s.powerups.values()) and s.ap == 0  # the turn ends
+
+
+def test_no_score_while_the_own_robot_is_away():
+    s = play_state(where={"RAY": ((0, 0), 1), "TOR": ((6, 0), -1)})
+    _carrying_blu_robot_home(s)
+    s.move_figure("ROBOT-RED", square=(4, 2))
+    assert not deathmatch.check_score(s, 0, [])
+
+
+def test_a_drum_carried_at_a_score_lands_where_its_carrier_stood():
+    """rb 519: "the cargo falls to the square where the character was" — the score moves its carrier home,
+    the drum stays on the board (15 drums in the box, none lost)."""
+    s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"),
+                   where={"RAY": ((0, 0), 1), "ANA": ((4, 0), 1), "TOR": ((5, 0), -1), "MAC": ((6, 3), -1)})
+    s.figures["DRUM1"] = s.figures["ROBOT-RED"].__class__("DRUM1", "drum", None, 1, carried_by="ANA")
+    s.move_figure("ANA", cargo="DRUM1")
+    s.set_buster(1, start=(0, 2))  # ANA goes home to A3, away from where it carried the drum
+    _carrying_blu_robot_home(s)
+    assert deathmatch.check_score(s, 0, [])
+    assert s.figures["DRUM1"].square == (4, 0) and s.figures["DRUM1"].carried_by is None
