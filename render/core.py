@@ -331,6 +331,11 @@ def build_palette(base: tuple[RGB, ...]) -> Image.Image:
     return palette
 
 
+def blend(colour: RGB, other: RGB, amount: float) -> RGB:
+    """``colour`` moved ``amount`` (0-1) of the way towards ``other``."""
+    return tuple(round(c + (o - c) * amount) for c, o in zip(colour, other, strict=True))  # type: ignore[return-value]
+
+
 def ink_on(fill: RGB, dark: RGB, light: RGB, threshold: int = 140) -> RGB:
     """The text colour readable on ``fill``: ``dark`` on light fills, ``light`` on dark ones (perceived
     brightness, ITU-R 601 weights). Each game's style passes its own two inks."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from render import bands
 from render.adrenaline.arena import draw_arena
-from render.adrenaline.common import INNER, MARGIN, WIDTH, Names, banner, title_bar
+from render.adrenaline.common import INNER, MARGIN, WIDTH, banner, title_bar
 from render.adrenaline.players import draw_players
 from render.adrenaline.racks import draw_racks
 from render.adrenaline.style import BACKGROUND, MUTED, PANEL_EDGE, SUBPANEL, TEXT, palette
 from render.adrenaline.track import draw_track
-from render.core import PanelColours, Pen, events_panel
+from render.core import Names, PanelColours, Pen, events_panel
 from rules.adrenaline.views import PublicView
 
 EVENT_LINES = 6

@@ -4,8 +4,6 @@ it is, what the game waits for and, once over, the result."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from render.adrenaline.style import (
     AMMO_EDGE,
     BACKGROUND,
@@ -27,13 +25,12 @@ from render.adrenaline.style import (
     greyed,
     readable_on,
 )
-from render.core import Pen, display_name, end_tag, fit_text, font, wrap_text
+from render.core import Names, Pen, display_name, end_tag, fit_text, font, wrap_text
 from rules.adrenaline.views import PlayerView, PublicView
 
 MARGIN = 12
 WIDTH = 800
 INNER = WIDTH - 2 * MARGIN
-Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 
 def player(view: PublicView, seat: int) -> PlayerView | None:

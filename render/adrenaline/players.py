@@ -7,7 +7,7 @@ or named with open weapons; unloaded named: they lie face up) and the powerups c
 
 from __future__ import annotations
 
-from render.adrenaline.common import INNER, MARGIN, Names, chip, powerup_mark, seat_colour, skull, tag
+from render.adrenaline.common import INNER, MARGIN, chip, powerup_mark, seat_colour, skull, tag
 from render.adrenaline.style import (
     DANGER,
     DIM,
@@ -25,7 +25,7 @@ from render.adrenaline.style import (
     WARN,
     ammo_colour,
 )
-from render.core import Pen, display_name, fit_text, font
+from render.core import Names, Pen, display_name, fit_text, font
 from rules.adrenaline.views import PlayerView, PublicView
 
 ROW_H = 88

@@ -13,10 +13,10 @@ from __future__ import annotations
 from render import bands
 from render.adrenaline.arena import squares_of
 from render.adrenaline.board import body
-from render.adrenaline.common import MARGIN, WIDTH, Names, banner, figure_name, title_bar
+from render.adrenaline.common import MARGIN, WIDTH, banner, figure_name, title_bar
 from render.adrenaline.hand import draw_hand, draw_turn
 from render.adrenaline.style import BACKGROUND, SEEN_EDGE, palette
-from render.core import Pen
+from render.core import Names, Pen
 from rules.adrenaline.views import PrivateView
 
 

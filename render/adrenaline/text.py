@@ -8,10 +8,10 @@ turn so far and what the next choice asks.
 
 from __future__ import annotations
 
-from render.adrenaline.common import Names, figure_name, player, turn_line
+from render.adrenaline.common import figure_name, player, turn_line
 from render.adrenaline.hand import TAGBACK, powerup_parts
 from render.adrenaline.style import AMMO_NAMES
-from render.core import display_name
+from render.core import Names, display_name
 from rules.adrenaline.views import PrivateView, WeaponCard
 
 

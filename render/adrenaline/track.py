@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from render.adrenaline.common import INNER, MARGIN, Names, seat_colour, skull, tag, who
+from render.adrenaline.common import INNER, MARGIN, seat_colour, skull, tag, who
 from render.adrenaline.style import (
     DANGER,
     FIGURE_EDGE,
@@ -20,7 +20,7 @@ from render.adrenaline.style import (
     TEXT,
     WARN,
 )
-from render.core import Pen, fit_text, font, wrap_text
+from render.core import Names, Pen, fit_text, font, wrap_text
 from rules.adrenaline.views import PublicView
 
 SLOT_W = 44

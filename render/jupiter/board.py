@@ -11,12 +11,11 @@ hand size, where the robot is); the last events; a legend of the pieces.
 from __future__ import annotations
 
 from render import bands
-from render.core import PanelColours, Pen, events_panel, fit_text, font, text_width, wrap_text
+from render.core import Names, PanelColours, Pen, events_panel, fit_text, font, text_width, wrap_text
 from render.jupiter.cards import reminder
 from render.jupiter.colony import draw_colony, pod_card, pod_is_drawn_away, pod_size
 from render.jupiter.common import (
     MARGIN,
-    Names,
     actions_per_turn,
     hand_limit,
     jammed,

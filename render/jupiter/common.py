@@ -3,15 +3,12 @@ the derived facts a player plans with (hand limit and actions a turn under Super
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from render.core import Pen, display_name, end_tag, fit_text, font, text_width
+from render.core import Names, Pen, display_name, end_tag, fit_text, font, text_width
 from render.jupiter.pieces import robot_chip
 from render.jupiter.style import GOLD, MUTED, PANEL, PHASE_TITLE, TAG_GRAY, TEXT, readable_on
 from rules.jupiter.views import PublicView
 
 MARGIN = 12
-Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 
 def seat_label(view: PublicView, seat: int) -> str:

@@ -10,9 +10,9 @@ and what the game waits for.
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen, fit_text, font, text_width, wrap_text
+from render.core import Names, Pen, fit_text, font, text_width, wrap_text
 from render.jupiter.cards import card_type, combos, play_hint, reminder, scope, slug
-from render.jupiter.common import MARGIN, Names, hand_limit, seat_label, title_bar
+from render.jupiter.common import MARGIN, hand_limit, seat_label, title_bar
 from render.jupiter.style import (
     BACKGROUND,
     CARD_TYPE,

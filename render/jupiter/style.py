@@ -103,9 +103,6 @@ def readable_on(colour: RGB) -> RGB:
     return ink_on(colour, DARK_TEXT, TEXT)
 
 
-def blend(colour: RGB, other: RGB, amount: float) -> RGB:
-    return tuple(round(c + (o - c) * amount) for c, o in zip(colour, other, strict=True))  # type: ignore[return-value]
-
 
 BASE: tuple[RGB, ...] = tuple(dict.fromkeys((
     BACKGROUND, PANEL, PANEL_EDGE, SUBPANEL, TEXT, MUTED, DIM, DARK_TEXT, GOLD, OK, WARN, DANGER, SHIELD, TAG_GRAY,

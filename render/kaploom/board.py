@@ -11,11 +11,10 @@ the last events and the shared pool.
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen, display_name, fit_text, font, text_width, wrap_text
+from render.core import Names, Pen, display_name, fit_text, font, text_width, wrap_text
 from render.kaploom.common import (
     MARGIN,
     WIDTH,
-    Names,
     boards_block,
     dice_strip,
     label,

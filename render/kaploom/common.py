@@ -7,8 +7,6 @@ smaller than 14 px (7 px in the preview; only tags and the legend are that small
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from render.core import Pen, fit_font, fit_text, font, text_width
 from render.kaploom.pieces import rolled_die, tag
 from render.kaploom.style import (
@@ -32,7 +30,6 @@ from rules.kaploom.views import AssignmentView, DieView, PlayerView, PublicView,
 WIDTH = 800
 MARGIN = 12
 
-Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 
 def label(player: PlayerView) -> str:

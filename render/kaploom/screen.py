@@ -12,12 +12,11 @@ pointer; and what the engine waits for from them.
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen, display_name, fit_font, fit_text, font, text_width, wrap_text
+from render.core import Names, Pen, display_name, fit_font, fit_text, font, text_width, wrap_text
 from render.kaploom.cards import INNER, boards, shown_cards
 from render.kaploom.common import (
     MARGIN,
     WIDTH,
-    Names,
     formula,
     label,
     labels,

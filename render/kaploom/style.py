@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.core import RGB, build_palette, ink_on
+from render.core import RGB, blend, build_palette, ink_on
 
 BACKGROUND: RGB = (22, 24, 31)
 PANEL: RGB = (37, 40, 52)
@@ -104,9 +104,6 @@ def readable_on(colour: RGB) -> RGB:
 
 
 @lru_cache(maxsize=1024)
-def blend(colour: RGB, other: RGB, amount: float) -> RGB:
-    return tuple(round(c + (o - c) * amount) for c, o in zip(colour, other, strict=True))  # type: ignore[return-value]
-
 
 def health_colour(health: int, max_health: int) -> RGB:
     fraction = health / max_health if max_health else 0

@@ -10,8 +10,8 @@ team left and BLU's right (panel.py); the last events; a key to the board's mark
 from __future__ import annotations
 
 from render import bands
-from render.core import PanelColours, Pen, events_panel
-from render.powerup.common import INNER, MARGIN, WIDTH, Names, banner, title_bar
+from render.core import Names, PanelColours, Pen, events_panel
+from render.powerup.common import INNER, MARGIN, WIDTH, banner, title_bar
 from render.powerup.grid import draw_board, frame_for
 from render.powerup.legend import key
 from render.powerup.panel import busters_panel, sequence_strip

@@ -4,9 +4,7 @@ game waits for, the setup step) and, once over, the winner's banner."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from render.core import Pen, display_name, end_tag, fit_text, font, wrap_text
+from render.core import Names, Pen, display_name, end_tag, fit_text, font, wrap_text
 from render.powerup.style import (
     GOLD,
     PANEL,
@@ -23,7 +21,6 @@ from rules.powerup.views import BusterView, PublicView
 MARGIN = 12
 WIDTH = 800
 INNER = WIDTH - 2 * MARGIN
-Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 
 def buster(view: PublicView, seat: int) -> BusterView | None:

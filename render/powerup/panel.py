@@ -6,8 +6,8 @@ captures, kills and deaths, EPIC, equipped items)."""
 
 from __future__ import annotations
 
-from render.core import Pen, display_name, fit_text, font, text_width
-from render.powerup.common import INNER, MARGIN, Names, buster, tag
+from render.core import Names, Pen, display_name, fit_text, font, text_width
+from render.powerup.common import INNER, MARGIN, buster, tag
 from render.powerup.grid import square_name
 from render.powerup.pieces import die
 from render.powerup.style import (

@@ -11,8 +11,8 @@ events and the key are the channel's.
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen
-from render.powerup.common import MARGIN, WIDTH, Names, banner, buster, title_bar
+from render.core import Names, Pen
+from render.powerup.common import MARGIN, WIDTH, banner, buster, title_bar
 from render.powerup.grid import draw_board, frame_for, secret_text
 from render.powerup.hand import actions, asked, hand, team
 from render.powerup.panel import busters_panel, sequence_strip

@@ -47,20 +47,10 @@ def cell(pen: Pen, box: Box, floor: str, feature: str, fill) -> None:
     if floor == "#" or feature == "#":
         block(pen, box)
         return
-    if feature == "L":
-        ladder(pen, box)
-    elif feature == "S":
-        stairs(pen, box)
-    elif feature == "G":
-        gateway(pen, box)
-    if floor == "_":
-        solid(pen, box)
-    elif floor == "=":
-        thin(pen, box)
-    elif floor == "A":
-        acid(pen, box)
-    elif floor == "K":
-        spikes(pen, box)
+    if feature in FEATURES:
+        FEATURES[feature](pen, box)
+    if floor in FLOORS:
+        FLOORS[floor](pen, box)
 
 
 def bar_height(sq: int) -> int:
@@ -253,3 +243,8 @@ def cover(pen: Pen, box: Box) -> None:
             left = start + k * bag
             pen.rect((round(left), round(top), round(left + bag - 2), round(top + h - 1)), fill=COVER, outline=COVER_EDGE,
                      width=w + 1, radius=max(2, round(h / 3)))
+
+
+# what each cell letter draws (docs/games/powerup.md, "The 24 tile faces"); "#" and "." are drawn above
+FEATURES = {"L": ladder, "S": stairs, "G": gateway}
+FLOORS = {"_": solid, "=": thin, "A": acid, "K": spikes}

@@ -9,8 +9,8 @@ actions (the first ``SHOWN``); what the game waits for.
 
 from __future__ import annotations
 
-from render.core import display_name
-from render.powerup.common import Names, buster, turn_line
+from render.core import Names, display_name
+from render.powerup.common import buster, turn_line
 from render.powerup.hand import HAND_MAX, SHOWN, token_name
 from rules.powerup.views import CardView, PrivateView
 

@@ -11,8 +11,8 @@ run (the view holds nothing else).
 from __future__ import annotations
 
 from render import bands
-from render.core import PanelColours, Pen, events_panel, font, wrap_text
-from render.retro.common import MARGIN, Names, title_bar
+from render.core import Names, PanelColours, Pen, events_panel, font, wrap_text
+from render.retro.common import MARGIN, title_bar
 from render.retro.grid import draw_grid, frame_for
 from render.retro.legend import key, rogue_legend
 from render.retro.panel import run_strip, seats, stats

@@ -3,15 +3,12 @@ instruction's notation is read (its code, its class: the stripes of its counter)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from render.core import Pen, display_name, end_tag, fit_text, font, wrap_text
+from render.core import Names, Pen, display_name, end_tag, fit_text, font, wrap_text
 from render.retro.style import GOLD, PANEL, PHASE_TITLE, SUBPANEL, TAG_GRAY, TEXT, WARN, readable_on
 from rules.retro.data import game_data
 from rules.retro.views import PublicView
 
 MARGIN = 12
-Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 ROGUE_NAME = {"servobot": "Servobot", "hazbot": "Hazbot", "lasbot": "Lasbot", "grillbot": "Grillbot",
               "visebot": "Visebot", "progbot": "Progbot", "bossbot": "Bossbot", "minionbot": "Minionbot"}

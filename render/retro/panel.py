@@ -6,8 +6,8 @@ stunned, Upgrades, Rogues kept, the Pry Bar)."""
 
 from __future__ import annotations
 
-from render.core import Pen, display_name, fit_text, font, text_width
-from render.retro.common import MARGIN, ROGUE_LETTER, ROGUE_NAME, Names, door_of, plural, seat_label, tag
+from render.core import Names, Pen, display_name, fit_text, font, text_width
+from render.retro.common import MARGIN, ROGUE_LETTER, ROGUE_NAME, door_of, plural, seat_label, tag
 from render.retro.pieces import empty_slot, instruction_tile, pry_bar, retro_chip, rogue_chip
 from render.retro.style import (
     CLASS_FILL,

@@ -11,10 +11,9 @@ do now; and the board, smaller, their Retro ringed.
 from __future__ import annotations
 
 from render import bands
-from render.core import Pen, fit_text, font, text_width, wrap_text
+from render.core import Names, Pen, fit_text, font, text_width, wrap_text
 from render.retro.common import (
     MARGIN,
-    Names,
     enter_warning,
     instruction_class,
     plural,

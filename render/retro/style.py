@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.core import RGB, build_palette, ink_on
+from render.core import RGB, blend, build_palette, ink_on
 
 BACKGROUND: RGB = (16, 18, 24)
 PANEL: RGB = (36, 40, 52)
@@ -83,9 +83,6 @@ PHASE_TITLE: dict[str, str] = {
     "over": "Game over",
 }
 
-
-def blend(colour: RGB, other: RGB, amount: float) -> RGB:
-    return tuple(round(c + (o - c) * amount) for c, o in zip(colour, other, strict=True))  # type: ignore[return-value]
 
 
 def greyed(colour: RGB) -> RGB:
