@@ -9,8 +9,10 @@ from rules.powerup.state import State
 
 
 def _words(t: combat.Target) -> list[str]:
-    """A target as typed: a figure id or a cover's square, with the push side when straight above or below."""
-    return [f"{t.word} <", f"{t.word} >"] if t.vertical else [t.word]
+    """A target as typed: a figure id or a cover's square, with the push side when straight above or below
+    (rb 713; a drum explodes and a cover breaks, so neither is pushed and has no side to choose)."""
+    pushed = t.vertical and not t.id.startswith(("DRUM", "COVER@"))
+    return [f"{t.word} <", f"{t.word} >"] if pushed else [t.word]
 
 
 def attack_actions(s: State, seat: int, in_air: bool = False) -> list[str]:

@@ -155,6 +155,7 @@ def explode(s: State, drum: str, by: int | None, out: list[str]) -> None:
     del s.figures[drum]
     out.append(f"{drum} explodes at {name(sq)}!")
     roll = roll_pool(s, game_data().drum.dice)
+    out.append(f"Blast: {dice.describe(roll)}.")
     if game_data().drum.leaves_fire and sq not in s.fire:
         s.fire = (*s.fire, sq)
     blast(s, sq, dice.hits(roll), by, None, out, origin=None)
