@@ -6,6 +6,8 @@ follow the new game (see ``bot.service.server``)."""
 
 from __future__ import annotations
 
+import os
+
 from bot.service import clocks, components
 from bot.service.core import Core, Refusal
 from bot.service.hygiene import ascii_int, quote
@@ -117,7 +119,11 @@ class Lobby:
             free = session.free_seats()
             if not free:
                 raise Refusal("The table is full.")
-            seat = free[0]
+            # a person already on a team is given that team's first free seat
+            seat = next((s for s in free if team_clash(session, mine, [s]) is None), free[0])
+        clash = team_clash(session, mine, [seat])
+        if clash:
+            raise Refusal(f"You play {clash[0]} for {clash[1]}; a second seat must be on the same team.")
         await self.core.store.take_seat(session.game_id, seat, inv.user_id, inv.user_name)
         session.seats[seat] = SeatHolder(inv.user_id, inv.user_name)
         return [self._lobby_line(session, f"{inv.user_name} joins as {session.labels[seat]}")]
@@ -158,6 +164,11 @@ class Lobby:
         taken = sorted(session.seats)
         if not any(session.seats[s].is_person for s in taken):
             raise Refusal("At least one person must play: take a seat with /game join first.")
+        for _, holder in sorted(session.seats.items()):  # a lobby seated before the team rule held
+            held = session.seats_of(holder.user_id) if holder.is_person else []
+            if len({team_of(session, s) for s in held}) > 1:
+                raise Refusal(f"{holder.name} holds seats of two teams ({', '.join(session.labels[s] for s in held)}); "
+                              "one person's seats must all be on one team: /game leave, then join one team.")
         problem = plan.problem(taken)
         if problem:
             free = ", ".join(session.labels[s] for s in session.free_seats())
@@ -211,6 +222,41 @@ async def end_game(core: Core, session: Session, status: str) -> None:
 
 def waiting(session: Session) -> str:
     return waiting_line(session.engine, session.state, Seating.of(session))
+
+
+def team_of(session: Session, seat: int) -> int | None:
+    """A seat's team in the plan (None: the plan has no teams). The plan's teams follow its labels: a
+    started game's seats are found by their label."""
+    plan = session.plan
+    if plan is None or not plan.teams:
+        return None
+    label = session.labels[seat] if 0 <= seat < len(session.labels) else ""
+    return plan.teams[plan.labels.index(label)] if label in plan.labels else None
+
+
+def team_name(session: Session, team: int) -> str:
+    """What a team is called: what its labels share ("RED-RAY", "RED-TOR" -> "RED"; "villain 1",
+    "villain 2" -> "villain"), or its first label."""
+    plan = session.plan
+    assert plan is not None
+    labels = [label for label, t in zip(plan.labels, plan.teams, strict=True) if t == team]
+    shared = os.path.commonprefix(labels).rstrip(" -_·:") if len(labels) > 1 else ""
+    return shared or (labels[0] if labels else f"team {team + 1}")
+
+
+def team_clash(session: Session, held: list[int], taking: list[int]) -> tuple[str, str] | None:
+    """The platform's rule for a plan with teams: a person may hold several seats of one team (where
+    the plan lets one person hold several), never seats of two teams. When a person with ``held``
+    seats taking ``taking`` would break it: the held seats of the other team and that team's name
+    (``("RED-RAY", "RED")``); else None."""
+    teams = {team for s in held if s not in taking and (team := team_of(session, s)) is not None}
+    for seat in taking:
+        team = team_of(session, seat)
+        others = sorted(teams - {team}) if team is not None else []
+        if others:
+            mine = ", ".join(session.labels[s] for s in held if team_of(session, s) == others[0])
+            return mine, team_name(session, others[0])
+    return None
 
 
 def seat_by_name(labels: tuple[str, ...], wanted: str) -> int | None:

@@ -14,7 +14,7 @@ from typing import Any
 from bot.service import clocks
 from bot.service.core import Core, Refusal, ephemeral
 from bot.service.driver import Driver
-from bot.service.lobby import end_game
+from bot.service.lobby import end_game, team_clash
 from bot.service.messages import Button, Invocation, Output, Target
 from bot.service.presentation import user_mention
 from bot.service.records import SeatHolder
@@ -68,6 +68,9 @@ class Seats:
         if session.seats_of(new_id) and not (session.plan and session.plan.shared):
             raise Refusal(f"{new_name} already plays here, and one person may hold only one seat in "
                           f"{session.engine.title}.")
+        clash = team_clash(session, session.seats_of(new_id), seats)
+        if clash:
+            raise Refusal(f"{new_name} plays {clash[0]} for {clash[1]}; one person's seats must all be on one team.")
         for seat in seats:
             holder = SeatHolder(new_id, new_name)
             await self.core.store.set_seat(session.game_id, seat, holder)

@@ -6,8 +6,9 @@ their team's colour with each robot's home square outlined, then what the game p
 (the OFF marker, shut doors, fire, covers, POWERUPs, secret tokens, coins) and the figures.
 
 Tokens lie large on the floor of an empty square; where a figure stands they shrink into the top
-right corner. The BUGBUSTER whose turn it is has its square framed gold; a private screen frames its
-own figure orange and shows its team's secret tokens face up.
+right corner. A BUGBUSTER in the air is drawn raised off its square's floor, with speed streaks and
+an "AIR" tag under it. The BUGBUSTER whose turn it is has its square framed gold; a private screen
+frames its own figure orange and shows its team's secret tokens face up.
 """
 
 from __future__ import annotations
@@ -298,8 +299,9 @@ def _figures(pen: Pen, view: PublicView, fr: Frame) -> None:
             carried = cargo_of.get(f.id)
             if f.kind == "buster":
                 cargo = (carried.kind, carried.team, carried.id) if carried is not None else None
-                buster(pen, (cx, y0 + sq * 0.49), size, f.team, f.id, f.facing, f.lives, f.protected, cargo,
-                       f.effects)
+                lift = 0.4 if f.in_air else 0.49  # in the air: raised off the square's floor
+                buster(pen, (cx, y0 + sq * lift), size, f.team, f.id, f.facing, f.lives, f.protected, cargo,
+                       f.effects, in_air=f.in_air)
             elif f.kind == "robot":
                 robot(pen, (cx, y0 + sq * 0.6), size, f.team, "home" if f.home else "fallen")
             else:

@@ -57,6 +57,7 @@ ITEMS: tuple[LegendItem, ...] = (
     ("drum", lambda pen, c: drum(pen, c, 40, "D1"), 10),
     ("facing >, 2 lives, protected", lambda pen, c: buster(pen, (c[0] - 3, c[1]), 50, "RED", "RAY", ">", 2, True),
      28),
+    ("in the air", lambda pen, c: buster(pen, (c[0], c[1] - 7), 50, "RED", "RAY", ">", 2, in_air=True), 24),
 )
 
 

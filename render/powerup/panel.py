@@ -167,11 +167,14 @@ def _figure(view: PublicView, ident: str) -> FigureView | None:
 
 
 def _notes(view: PublicView, b: BusterView) -> list[tuple[str, tuple]]:
-    """What the board shows on the figure, in words: protected, what it carries, timed effects."""
+    """What the board shows on the figure, in words: in the air, protected, what it carries, timed
+    effects."""
     f = _figure(view, b.sheet)
     notes: list[tuple[str, tuple]] = []
     if f is None:
         return notes
+    if f.in_air:
+        notes.append(("in the air", TEXT))
     if f.protected:
         notes.append(("protected", HALO))
     if f.cargo:

@@ -1,10 +1,11 @@
 """POWERUP figures and tokens drawn at a given size, each with its own shape as well as its colour:
 a BUGBUSTER is a rounded token in its team's colour with its id, its lives as pips and a white nose
 the way it faces (a gold halo while protected, a badge for what it carries, a tag for its timed
-effects); a robot a boxy head with an antenna in its team's colour (lying down and flagged "!" when
-fallen, a tick when home); a drum an orange barrel; a POWERUP a box with a lightning bolt (bright
-cyan ON, grey OFF); a coin pile a gold disc with the count; a secret token a violet card with "?".
-Dice are drawn with their faces: blank, a skull, two skulls, POW! and a BUG."""
+effects; in the air, white speed streaks and an "AIR" tag under it); a robot a boxy head with an
+antenna in its team's colour (lying down and flagged "!" when fallen, a tick when home); a drum an
+orange barrel; a POWERUP a box with a lightning bolt (bright cyan ON, grey OFF); a coin pile a gold
+disc with the count; a secret token a violet card with "?". Dice are drawn with their faces: blank,
+a skull, two skulls, POW! and a BUG."""
 
 from __future__ import annotations
 
@@ -71,15 +72,18 @@ def pips(pen: Pen, cx: float, cy: float, r: float, filled: int, total: int, colo
 
 
 def buster(pen: Pen, c: Point, sq: int, team: str, ident: str, facing: str, lives: int, protected: bool = False,
-           cargo: tuple[str, str, str] | None = None, effects: tuple[str, ...] = (), faded: bool = False) -> None:
+           cargo: tuple[str, str, str] | None = None, effects: tuple[str, ...] = (), faded: bool = False,
+           in_air: bool = False) -> None:
     """A BUGBUSTER centred on ``c`` in a square of ``sq`` px. ``cargo``: (kind, team, id) of what it
-    carries."""
+    carries; ``in_air``: mid-jump or falling (see ``airborne``)."""
     cx, cy = c
     w, h = round(sq * 0.74), round(sq * 0.56)
     left, top = round(cx - w / 2), round(cy - h / 2)
     colour = team_colour(team)
     if faded:
         colour = dimmed(colour)
+    if in_air:
+        airborne(pen, (cx, cy), sq, w, h)
     if protected:
         grow = max(4, round(sq * 0.07))
         pen.rect((left - grow, top - grow, left + w + grow, top + h + grow), fill=None, outline=HALO,
@@ -106,6 +110,24 @@ def buster(pen: Pen, c: Point, sq: int, team: str, ident: str, facing: str, live
         pen.rect(box, fill=OK, outline=FIGURE_EDGE, width=1, radius=4)
         pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fit_font(text, fnt.size, True, width - 4, 8),
                  DARK_TEXT, "mm")
+
+
+def airborne(pen: Pen, c: Point, sq: float, w: int, h: int) -> None:
+    """A BUGBUSTER in the air, drawn under its token (which the board raises off the floor): white speed
+    streaks trailing below it, longer near the middle, and an "AIR" tag between them."""
+    cx, cy = c
+    line = max(3, round(sq / 16))
+    below = round(cy + h / 2 + max(2, sq * 0.04))
+    for dx, length in ((-0.4, 0.12), (-0.3, 0.2), (0.3, 0.2), (0.4, 0.12)):
+        x = round(cx + dx * sq)
+        pen.line([(x, below), (x, round(below + length * sq))], TEXT, width=line)
+    size = max(12, round(sq * 0.21))
+    fnt = font(max(9, round(size * 0.8)), True)
+    half = (text_width("AIR", fnt) + 9) // 2
+    top = below + round(sq * 0.02)
+    pen.rect((round(cx - half), top, round(cx + half), top + size), fill=TEXT, outline=FIGURE_EDGE, width=1,
+             radius=max(3, size // 3))
+    pen.text((round(cx), top + size / 2), "AIR", fnt, DARK_TEXT, "mm")
 
 
 def badge(pen: Pen, c: Point, size: float, kind: str, team: str, ident: str) -> None:

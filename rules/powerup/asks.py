@@ -1,14 +1,14 @@
 """The questions play waits on (``State.asks``), what each may be answered, its default, and the answer
 applied: facing after a fall or a gateway (rb 767), the side a trap pushes to (rb 727), the DEATHMATCH
 store (rb 624), a draw with a full hand (rb 536), a grenade's impact square (rb 823), an ally's pass or
-push (rb 711). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
+push (rb 711), a Mid-Jump out of turn while falling (rb 911). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.powerup import cards, combat, deathmatch, moves, physics, pow_self, reach
-from rules.powerup.board import name, parse_square
+from rules.powerup import attacks, cards, combat, deathmatch, moves, physics, pow_self, reach
+from rules.powerup.board import name
 from rules.powerup.cards import card_token
 from rules.powerup.state import State
 
@@ -36,6 +36,8 @@ def options(s: State, ask: Ask) -> list[str]:
         return reach.pass_or_push(s, mover, b.sheet, int(dx))
     if kind == "assemble":
         return pow_self.assemble_options(s, seat)
+    if kind == "midair":
+        return physics.midair_options(s, data)
     return []
 
 
@@ -49,6 +51,7 @@ def prompt(s: State, ask: Ask) -> str:
         "lob": f"reach {data}: choose the impact square",
         "pass": f"{str(data).split(':')[0]} moves into your square: let it pass, or be pushed?",
         "assemble": "Assemble: hand your team's POW! cards to teammates, then done",
+        "midair": f"{data} is falling: Mid-Jump a square sideways (1 RP) first, or fall",
     }.get(kind, kind)
 
 
@@ -86,13 +89,10 @@ def answer(s: State, ask: Ask, act: str, out: list[str]) -> None:
         else:
             out.append(f"{b.sheet} declines the POW! card (hand full).")
     elif kind == "lob":
-        sq = parse_square(words[1])
-        assert sq is not None
-        combat.lob_impact(s, seat, sq, out)
-        if s.bonus_for in ("ranged", "any"):
-            s.bonus_dice, s.bonus_hits, s.bonus_for = "", 0, ""
-        physics.settle(s, out, keep=s.air)
+        attacks.declare_lob(s, seat, words[1], out)
     elif kind == "pass":
         moves.resolve_pass(s, seat, data, words[0], out)
     elif kind == "assemble":
         pow_self.assemble_answer(s, ask, act, out)
+    elif kind == "midair":
+        physics.midair(s, data, act, out)

@@ -162,13 +162,10 @@ def explode(s: State, drum: str, by: int | None, out: list[str]) -> None:
 
 
 def blast(s: State, center: Square, hits: int, by: int | None, w: Item | None, out: list[str],
-          origin: Square | None) -> None:
+          origin: Square | None, dodge: dict[str, int] | None = None) -> None:
     """Hits on a square and its 4 neighbours (rb 825), each figure there a ranged target pushed away from
     the centre; the one on the centre away from ``origin`` (the thrower), if any."""
-    bd = board(s.layout)
-    squares = [center] + [(center[0] + dx, center[1] + dy) for dx, dy in ((-1, 0), (1, 0), (0, 1), (0, -1))
-                          if bd.step_open(center, (center[0] + dx, center[1] + dy))]
-    victims = [(physics.figure_at(s, sq), sq) for sq in squares]
+    victims = [(physics.figure_at(s, sq), sq) for sq in blast_squares(s, center)]
     push_bonus = 2 if w is not None and "PUSH2" in w.keywords else 0
     for fid, sq in victims:
         if fid is None or fid not in s.figures or s.where(fid) != sq:
@@ -180,7 +177,7 @@ def blast(s: State, center: Square, hits: int, by: int | None, w: Item | None, o
         seat = s.seat_of(fid)
         if seat is not None and (s.busters[seat].protected or s.busters[seat].effect("pause")):
             continue
-        strike(s, by, fid, hits, dx, w, out, push_bonus=push_bonus if dx else 0)
+        strike(s, by, fid, _less(hits, fid, dodge or {}, out), dx, w, out, push_bonus=push_bonus if dx else 0)
 
 
 # --- destruction conditions ---------------------------------------------------------------------------
@@ -205,23 +202,48 @@ def direction(a: Square, b: Square, chosen: int) -> int:
     return chosen if a[0] == b[0] else (1 if b[0] > a[0] else -1)
 
 
-# --- the attacks --------------------------------------------------------------------------------------
-def shoot(s: State, seat: int, t: Target, push: int, extra_ammo: int, extra_rp: int, out: list[str]) -> None:
-    """A ranged attack (rb 787-797): 1 ammo (and AMMO_Y's, RP_Y's extra dice bought now, rb 649-651),
-    the sheet's ranged dice + the weapon's; DOUBLE's yellow die on a second attack in a row (rb 653)."""
+# --- the attacks ---------------------------------------------------------------------------------------
+# An attack is declared and paid (attacks.py), may wait on a reaction window, is rolled (``*_pool``, the
+# dice of the attacker, its assistants and the tricks played for it), may wait on the roll window, then
+# lands (``land_shot``/``land_melee``/``land_lob``) on what is there by then.
+def pay_shot(s: State, seat: int, target: str, extra_ammo: int, extra_rp: int, out: list[str]) -> bool:
+    """A ranged attack's price (rb 787-797): 1 ammo (and AMMO_Y's, RP_Y's extra dice bought now, rb
+    649-651). False when the weapon breaks on it (a shotgun spending its last ammo breaks unfired)."""
+    b = s.busters[seat]
+    w = life.weapon(b, "distance")
+    assert w is not None
+    life.spend(s, seat, rp=extra_rp, ammo=w.ammo_per_shot + extra_ammo)
+    out.append(f"{b.sheet} shoots {target} with {w.name}.")
+    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
+        life.destroy(s, seat, w.id, out, "out of ammo: the shot is not fired")
+        return False
+    return True
+
+
+def assist_dice(s: State, seats: tuple[int, ...], ranged: bool) -> str:
+    """rb 907: "Assisting means you will add your dice to your ally's attack roll": each assistant's
+    ranged (sheet and weapon) or melee dice."""
+    return dice.add("0", *(life.ranged_dice(s.busters[a], life.weapon(s.busters[a], "distance")) if ranged
+                           else life.melee_dice(s.busters[a]) for a in seats))
+
+
+def shot_pool(s: State, seat: int, extra: int, assists: tuple[int, ...] = ()) -> str:
+    """The sheet's ranged dice + the weapon's (rb 791), the extra yellow dice (AMMO_Y, RP_Y, DOUBLE's on a
+    second attack in a row, rb 653), the tricks' and the assistants' dice."""
+    b = s.busters[seat]
+    return dice.add(life.ranged_dice(b, life.weapon(b, "distance")), dice.pool(0, extra),
+                    _bonus_dice(s, "ranged"), assist_dice(s, assists, ranged=True))
+
+
+def land_shot(s: State, seat: int, t: Target, push: int, roll: dice.Roll, dodge: dict[str, int],
+              out: list[str]) -> None:
+    """The shot's roll lands: a blunder may break the weapon (the shot is lost, rb 833); else the hits,
+    less what a Roll cancelled for that figure (rb 895), strike the target, and AREA2/DRILL go on."""
     b = s.busters[seat]
     w = life.weapon(b, "distance")
     assert w is not None
     me = s.where(b.sheet)
     assert me is not None
-    life.spend(s, seat, rp=extra_rp, ammo=w.ammo_per_shot + extra_ammo)
-    out.append(f"{b.sheet} shoots {t.id} with {w.name}.")
-    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
-        life.destroy(s, seat, w.id, out, "out of ammo: the shot is not fired")
-        return
-    extra = extra_ammo + extra_rp + (1 if "DOUBLE" in w.keywords and s.streak >= 1 else 0)
-    pool = dice.add(life.ranged_dice(b, w), dice.pool(0, extra), _bonus_dice(s, "ranged"))
-    roll = roll_pool(s, pool)
     out.append(f"Roll: {dice.describe(roll)}.")
     if breaks(w, roll):
         life.destroy(s, seat, w.id, out, "a blunder: the shot is lost")
@@ -231,11 +253,20 @@ def shoot(s: State, seat: int, t: Target, push: int, extra_ammo: int, extra_rp: 
     draw_pows(s, seat, roll, out)
     dx = direction(me, t.square, push)
     bonus = 2 if "PUSH2" in w.keywords else 0
-    left = strike(s, seat, t.id, total, dx, w, out, cover=t.cover, push_bonus=bonus)
+    left = strike(s, seat, t.id, _less(total, t.id, dodge, out), dx, w, out, cover=t.cover, push_bonus=bonus)
     if "AREA2" in w.keywords:
-        _area(s, seat, t.square, total, dx, w, out)
+        _area(s, seat, t.square, total, dx, w, out, dodge)
     if "DRILL" in w.keywords and left > 0:
         _drill(s, seat, me, t, left, w, out)
+
+
+def _less(hits: int, fid: str, dodge: dict[str, int], out: list[str]) -> int:
+    """The hits on ``fid`` less what its Roll cancels (rb 895: "subtract the hits ... as hits achieved in
+    your roll of the yellow die")."""
+    n = dodge.get(fid, 0)
+    if n and hits:
+        out.append(f"{fid}'s roll cancels {min(n, hits)} hit{'s' if min(n, hits) != 1 else ''}.")
+    return max(0, hits - n)
 
 
 def _bonus_dice(s: State, kind: str) -> str:
@@ -255,7 +286,8 @@ def roll_pool(s: State, pool: str) -> dice.Roll:
     return roll
 
 
-def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: list[str]) -> None:
+def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: list[str],
+          dodge: dict[str, int] | None = None) -> None:
     """AREA2 (rb 657): "the same damage to 2 targets that are in the adjacent squares ... both friends and
     foes": the figures on the squares either side of the target."""
     bd = board(s.layout)
@@ -267,7 +299,7 @@ def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: lis
         other = s.seat_of(fid)
         if other is not None and (s.busters[other].protected or s.busters[other].effect("pause")):
             continue
-        strike(s, seat, fid, hits, dx, w, out)
+        strike(s, seat, fid, _less(hits, fid, dodge or {}, out), dx, w, out)
 
 
 def _drill(s: State, seat: int, me: Square, t: Target, left: int, w: Item, out: list[str]) -> None:
@@ -288,22 +320,48 @@ def _drill(s: State, seat: int, me: Square, t: Target, left: int, w: Item, out: 
             left = strike(s, seat, fid, left, step[0] or 1, w, out)
 
 
-def hit(s: State, seat: int, t: Target, push: int, out: list[str]) -> None:
-    """Melee (rb 805-811): both roll melee + weapon dice; the loser (attacker included) takes the
-    difference minus its armor and, alive, is pushed by the difference; a tie does nothing (the issue's
-    reading). From behind the defender rolls nothing (rb 817). A cover takes 3 hits to destroy (rb 1126)."""
+def melee_pool(s: State, seat: int, extra: int = 0, assists: tuple[int, ...] = ()) -> str:
+    """The attacker's melee dice (sheet + weapon), ``extra`` yellow dice (DOUBLE's on a second attack in a
+    row, rb 653), the tricks' and the assistants' dice."""
+    b = s.busters[seat]
+    return dice.add(life.melee_dice(b), dice.pool(0, extra), _bonus_dice(s, "melee"),
+                    assist_dice(s, assists, ranged=False))
+
+
+def from_behind(s: State, seat: int, t: Target) -> bool:
+    """rb 817: a defender facing away from its attacker rolls nothing."""
+    me = s.where(s.busters[seat].sheet)
+    assert me is not None
+    return t.square[0] != me[0] and (1 if me[0] > t.square[0] else -1) != s.figures[t.id].facing
+
+
+def melee_rolls(s: State, seat: int, t: Target, extra: int = 0,
+                assists: tuple[int, ...] = ()) -> tuple[dice.Roll, dice.Roll]:
+    """rb 805-811: "both roll" — the attacker's pool and the defender's melee dice (none from behind, none
+    for a cover)."""
+    r = rng_of(s)
+    mine = dice.roll(r, melee_pool(s, seat, extra, assists))
+    dseat = s.seat_of(t.id)
+    theirs = () if dseat is None or from_behind(s, seat, t) else dice.roll(r, life.melee_dice(s.busters[dseat]))
+    keep_rng(s, r)
+    s.last_roll = mine + theirs
+    return mine, theirs
+
+
+def land_melee(s: State, seat: int, t: Target, push: int, mine: dice.Roll, theirs: dice.Roll,
+               out: list[str]) -> None:
+    """Melee (rb 805-811): the loser (attacker included) takes the difference minus its armor and, alive,
+    is pushed by the difference; a tie does nothing (the issue's reading). From behind the defender rolls
+    nothing (rb 817). A cover takes 3 hits to destroy (rb 1126)."""
     b = s.busters[seat]
     me = s.where(b.sheet)
     assert me is not None
     w = life.weapon(b, "melee")
-    double = 1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 1 else 0
-    pool = dice.add(life.melee_dice(b), dice.pool(0, double), _bonus_dice(s, "melee"))
     if t.id.startswith("COVER@"):
-        roll = roll_pool(s, pool)
-        n = dice.hits(roll) + _bonus_hits(s, "melee")
+        n = dice.hits(mine) + _bonus_hits(s, "melee")
         need = game_data().hazards["cover"].melee_hits_to_destroy
-        out.append(f"{b.sheet} hits the cover at {name(t.square)}: {dice.describe(roll)} ({n} hits).")
-        draw_pows(s, seat, roll, out)
+        out.append(f"{b.sheet} hits the cover at {name(t.square)}: {dice.describe(mine)} ({n} hits).")
+        draw_pows(s, seat, mine, out)
         if n >= need:
             s.covers = tuple(c for c in s.covers if c != t.square)
             out.append(f"The cover at {name(t.square)} is destroyed.")
@@ -311,14 +369,8 @@ def hit(s: State, seat: int, t: Target, push: int, out: list[str]) -> None:
     dseat = s.seat_of(t.id)
     assert dseat is not None
     d = s.busters[dseat]
-    there = s.where(d.sheet)
-    assert there is not None
-    behind = there[0] != me[0] and (1 if me[0] > there[0] else -1) != s.figures[d.sheet].facing
-    r = rng_of(s)
-    mine = dice.roll(r, pool)
-    theirs = () if behind else dice.roll(r, life.melee_dice(d))
-    keep_rng(s, r)
-    s.last_roll = mine + theirs
+    there = t.square
+    behind = from_behind(s, seat, t)
     out.append(f"{b.sheet} attacks {d.sheet} in melee{' from behind' if behind else ''}: "
                f"{dice.describe(mine)} against {dice.describe(theirs) if theirs else 'no defence'}.")
     if breaks(w, mine):
@@ -405,12 +457,18 @@ def impact_squares(s: State, seat: int, reach: int) -> list[Square]:
     return sorted(ends[longest], key=lambda sq: (sq[1], sq[0]))
 
 
-def lob_impact(s: State, seat: int, sq: Square, out: list[str]) -> None:
+def lob_pool(s: State, seat: int) -> str:
+    b = s.busters[seat]
+    return dice.add(life.ranged_dice(b, life.weapon(b, "distance")), _bonus_dice(s, "ranged"))
+
+
+def land_lob(s: State, seat: int, sq: Square, roll: dice.Roll, dodge: dict[str, int], out: list[str]) -> None:
+    """The grenade's roll on its impact square (rb 823-825): a blunder and it does not go off; else the
+    blast, each figure's hits less what its Roll cancelled."""
     b = s.busters[seat]
     w = life.weapon(b, "distance")
     assert w is not None
     me = s.where(b.sheet)
-    roll = roll_pool(s, dice.add(life.ranged_dice(b, w), _bonus_dice(s, "ranged")))
     out.append(f"{w.name} lands on {name(sq)}: {dice.describe(roll)}.")
     if breaks(w, roll):
         life.destroy(s, seat, w.id, out, "a blunder: it does not go off")
@@ -421,4 +479,11 @@ def lob_impact(s: State, seat: int, sq: Square, out: list[str]) -> None:
         life.destroy(s, seat, w.id, out, "single use")
     if "LEAVES_FIRE" in w.keywords and sq not in s.fire:
         s.fire = (*s.fire, sq)
-    blast(s, sq, dice.hits(roll) + _bonus_hits(s, "ranged"), seat, w, out, origin=me)
+    blast(s, sq, dice.hits(roll) + _bonus_hits(s, "ranged"), seat, w, out, origin=me, dodge=dodge)
+
+
+def blast_squares(s: State, center: Square) -> list[Square]:
+    """rb 825: the square and its 4 neighbours, unless an obstacle is between."""
+    bd = board(s.layout)
+    return [center] + [(center[0] + dx, center[1] + dy) for dx, dy in ((-1, 0), (1, 0), (0, 1), (0, -1))
+                       if bd.step_open(center, (center[0] + dx, center[1] + dy))]

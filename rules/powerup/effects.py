@@ -49,9 +49,12 @@ Readings (the rulebook leaves these open):
 - **BrainWash, Disruptor** act on the BUGMISTRESS (rb 1194, rb 1204): DEATHMATCH has none, so they are
   only letters here (the issue) and never played. **Epic joker** (rb 1218) is only a letter for EPIC
   (``cards.epic_sets``), never played alone.
-- **Take a Mulligan** (rb 1257) and **Copycat** (rb 1200) act on a roll just made and on a card just
-  played by someone: they need the reaction windows (not built yet). They are registered but not playable
-  until then (``args`` is empty); nothing here pretends to do them.
+- **Take a Mulligan** (rb 1257) is played in the roll window of an attack (reactions.py) by the attacker or
+  the melee defender on its own dice: ``all`` of them again, or the ``misses`` (dice that showed no hit).
+  **Concentration** (rb 1196: "at any time") is played before a ranged attack, or in its roll window.
+- **Copycat** (rb 1200: "Use it when someone uses a POW! card. You get to keep their card") is played in
+  the window after the active seat plays a card (or goes EPIC: one of the four, rb 1200): the argument is
+  the card taken from the discard into the hand.
 
 The effects themselves: pow_self.py (the user and its team) and pow_board.py (the board). Quotes:
 shared/rulebooks/powerup.txt ("rb N").
@@ -123,11 +126,9 @@ EFFECTS: dict[str, Effect] = {e.name: e for e in (
     Effect("Barrier Granade", pow_board.barrier_args, pow_board.barrier),
     # rb 1194: "The BUGMISTRESS discards two random BUG cards from her hand."
     Effect("BrainWash", _never, _not_here("BrainWash", _BUGMISTRESS)),
-    _trick("Concentration",
-           'rb 1196: "Must be a ranged attack Add1 hit to your attack."'),
-    # rb 1200: "Use it when someone uses a POW! card. You get to keep their card" (reaction windows)
-    Effect("Copycat", _never, _not_here("Copycat", "it answers a card just played: a reaction window"),
-           any_time=True),
+    Effect("Concentration", pow_self.concentration_args, pow_self.attack_trick(
+        "Concentration", 'rb 1196: "Must be a ranged attack Add1 hit to your attack. Can be used at any time."')),
+    Effect("Copycat", pow_self.copycat_args, pow_self.copycat, any_time=True),
     # rb 1204: "The BUGMISTRESS cannot spawn in the next turn."
     Effect("Disruptor", _never, _not_here("Disruptor", _BUGMISTRESS)),
     Effect("Double Team", _always, pow_self.double_team),
@@ -149,9 +150,7 @@ EFFECTS: dict[str, Effect] = {e.name: e for e in (
     Effect("Player Pause", pow_self.pause_args, pow_self.player_pause),
     Effect("RedBug", _always, pow_self.gainer(
         "RedBug", "rp", 'rb 1253: "adds 4 reaction points" (erratum: reaction, not ammunition; game-data.md 4.9)')),
-    # rb 1257: "The BUGBUSTER can change part of, or the entire roll, by rolling again." (a roll window)
-    Effect("Take a Mulligan", _never, _not_here("Take a Mulligan", "it re-rolls a roll just made: a reaction window"),
-           any_time=True),
+    Effect("Take a Mulligan", pow_self.mulligan_args, pow_self.mulligan, any_time=True),
     Effect("Shield", _always, pow_self.shield),
     Effect("Teleport", pow_board.teleport_args, pow_board.teleport),
     Effect("There's a monkey!", pow_board.monkey_args, pow_board.monkey, any_time=True),
@@ -162,19 +161,20 @@ EFFECTS: dict[str, Effect] = {e.name: e for e in (
 
 
 # --- listing and playing --------------------------------------------------------------------------------
-def payable(s: State, seat: int, card: str) -> bool:
+def payable(s: State, seat: int, card: str, extra_rp: int = 0) -> bool:
+    """The card's cost (and ``extra_rp``: a weapon's speed paid first, reactions.py) can be paid."""
     cost = game_data().pow(cards.card_name(card)).cost
     b = s.busters[seat]
-    return b.rp >= cost.get("rp", 0) and b.ammo >= cost.get("ammo", 0)
+    return b.rp >= cost.get("rp", 0) + extra_rp and b.ammo >= cost.get("ammo", 0)
 
 
-def _actions(s: State, seat: int, tricks_only: bool) -> list[str]:
+def _actions(s: State, seat: int, tricks_only: bool, extra_rp: int = 0, only: tuple[str, ...] = ()) -> list[str]:
     out: list[str] = []
     for card in s.busters[seat].hand:
         e = EFFECTS[cards.card_name(card)]
         if card in s.fresh or tricks_only and not (e.card.type == "trick" and e.any_time):
             continue
-        if not payable(s, seat, card):
+        if only and e.name not in only or not payable(s, seat, card, extra_rp):
             continue
         token = card_token(card)
         for arg in e.args(s, seat):
@@ -191,13 +191,24 @@ def card_actions(s: State, seat: int) -> list[str]:
     return _actions(s, seat, tricks_only=False)
 
 
-def trick_actions(s: State, seat: int) -> list[str]:
+def trick_actions(s: State, seat: int, extra_rp: int = 0) -> list[str]:
     """For the reaction windows: the tricks a seat may play outside its own turn (rb 534: "Trick cards can
     be used at any time"), those that mean something there (``Effect.any_time``: Energy Shield, There's a
-    monkey!; Take a Mulligan and Copycat once their windows exist)."""
+    monkey!, Copycat), the cost and ``extra_rp`` (a weapon's speed) payable."""
     if s.phase != "play" or s.active == seat:
         return []
-    return _actions(s, seat, tricks_only=True)
+    return _actions(s, seat, tricks_only=True, extra_rp=extra_rp)
+
+
+ROLL_TRICKS = ("Take a Mulligan", "Concentration")
+
+
+def roll_cards(s: State, seat: int) -> list[str]:
+    """For the roll window: the tricks that change a roll just made (rb 1257 Take a Mulligan, rb 1196
+    Concentration "at any time"), for the attacker or the melee defender (``pow_self`` says whose)."""
+    if s.phase != "play" or s.attack is None or not s.attack.rolled:
+        return []
+    return _actions(s, seat, tricks_only=False, only=ROLL_TRICKS)
 
 
 def play_card(s: State, seat: int, action: str, out: list[str]) -> None:

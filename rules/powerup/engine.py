@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.core.engine import Decision, DecisionKind, Event, Outcome, SeatPlan
 from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
-from rules.powerup import asks, deathmatch, flow, life, physics, turn
+from rules.powerup import asks, deathmatch, flow, life, physics, reactions, turn
 from rules.powerup.board import name, parse_square
 from rules.powerup.data import check_effects, game_data
 from rules.powerup.data_checks import SHEETS
@@ -46,7 +46,7 @@ class PowerupEngine:
         return option_help()
 
     def option_values(self) -> Mapping[str, list[str]]:
-        return {"mode": ["deathmatch"], "tiles": ["default", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"]}
+        return {"mode": ["deathmatch"], "tiles": ["default", "random", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"]}
 
     def seat_plan(self, options: PowerupOptions) -> SeatPlan:
         """rb 1858: "two teams ... one against one or two against two. If 3 players want to participate,
@@ -62,7 +62,12 @@ class PowerupEngine:
         if len(labels) not in (2, 4, 6):
             raise BadOptions("DEATHMATCH is played by 2, 4 or 6 seats in two equal teams")
         data = game_data()
-        layout = options.tiles or data.board(len(labels)).faces
+        if options.random_tiles:  # tiles:random — drawn from the seed among the boards that pass the checks
+            from rules.powerup.layouts import random_layout
+
+            layout = random_layout(seed, len(labels))
+        else:
+            layout = options.tiles or data.board(len(labels)).faces
         problems = data.board_problems(layout, len(labels))
         if problems:
             raise BadOptions(problems[0])
@@ -87,8 +92,14 @@ class PowerupEngine:
                     for i in range(len(s.seats)) if not s.hidden_done[i]}
         if s.asks:
             seat, kind, _ = s.asks[0]
-            kind_ = DecisionKind.TURN if seat == s.active else DecisionKind.REACTION
-            return {seat: Decision(kind_, f"a{s.steps}", asks.options(s, s.asks[0])[0], asks.prompt(s, s.asks[0]))}
+            if seat == s.active and kind != "midair":
+                return {seat: Decision(DecisionKind.TURN, f"a{s.steps}", asks.options(s, s.asks[0])[0],
+                                       asks.prompt(s, s.asks[0]))}
+            return {seat: Decision(DecisionKind.REACTION, f"a{s.steps}", asks.options(s, s.asks[0])[0],
+                                   asks.prompt(s, s.asks[0]), time_limit=s.react_wait)}
+        if s.window:  # rb 923: a reaction window, every seat asked at once, answers applied as they come
+            return {seat: Decision(DecisionKind.REACTION, f"r{s.windows}", "pass", reactions.prompt(s, seat),
+                                   time_limit=s.react_wait) for seat in s.window}
         seat = s.active
         assert seat is not None
         prompt = "in the air: attack, shift or land" if s.air else f"your turn: {s.ap} AP left"
@@ -107,6 +118,8 @@ class PowerupEngine:
             return self._hide_actions(s, seat)
         if s.asks:
             return asks.options(s, s.asks[0])
+        if s.window:
+            return reactions.options(s, seat)
         return turn.legal(s, seat)
 
     def _hide_actions(self, s: State, seat: int) -> list[str]:
@@ -132,7 +145,8 @@ class PowerupEngine:
                     ("ROBOT-", "DRUM")) or parse_square(w) is not None and len(w) <= 3:
                 out.append(label)
             elif w.lower() in ("up", "down", "left", "right", "high", "pass", "pushed", "decline", "done",
-                                "pow", "equipment", "ammo", "life", "coins", "trap", "powerup") or w[:5].lower() in (
+                                "pow", "equipment", "ammo", "life", "coins", "trap", "powerup", "react", "roll",
+                                "assist", "mode", "relevant", "all", "none", "fall", "misses") or w[:5].lower() in (
                     "coins", "ammo:") or w[:3].lower() == "rp:":
                 out.append(w.lower())
             else:
@@ -150,6 +164,11 @@ class PowerupEngine:
         if state.phase == "hide" and action != "done":
             return ""
         return action
+
+    def complete(self, state: State, seat: int, typed: str) -> list[tuple[str, str]]:
+        from rules.powerup.menus import complete
+
+        return complete(self.legal_actions(state, seat), typed)
 
     def menu_labels(self, state: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]):
         from rules.powerup.menus import menu_labels
@@ -180,33 +199,48 @@ class PowerupEngine:
             self._hide(s, seat, action, out)
         elif s.asks:
             asks.answer(s, s.asks[0], action, out)
+        elif s.window:
+            reactions.answer(s, seat, action, out)
         else:
-            turn.apply(s, seat, action, out)
+            self._turn(s, seat, action, out)
         self._settle(s, out)
         s.steps += 1
         out = [line[:1].upper() + line[1:] for line in out if line]
         s.events = (*s.events, *out)[-MAX_EVENTS:]
         return s, [Event(e) for e in out]
 
+    def _turn(self, s: State, seat: int, action: str, out: list[str]) -> None:
+        """An action of the active seat; then a reaction window is owed (reactions.py), and the cards it
+        played may be copied (rb 1200)."""
+        verb = action.split()[0]
+        discard = len(s.pow_discard)
+        turn.apply(s, seat, action, out)
+        if s.phase != "play" or verb in reactions.NO_WINDOW:
+            return
+        s.window_due = True
+        if verb in ("card", "epic") and len(s.pow_discard) > discard:
+            s.copyable = s.pow_discard[discard:]
+
     def _settle(self, s: State, out: list[str]) -> None:
-        """After an action: drop questions with no answer left; a turn with no AP left ends by itself unless
-        its seat still has something free to do (swap, EPIC, a free card) — then it presses ``end``."""
+        """After an action: questions with no answer left are dropped; windows open and attacks roll and
+        land in their turn (reactions.advance); a turn with no AP left ends by itself unless its seat still
+        has something free to do (swap, EPIC, a free card) — then it presses ``end``."""
         if s.phase == "play":
             physics.settle(s, out, keep=s.air)
+        while s.phase == "play":
             life.clamp(s)
-        asks.tidy(s)
-        while s.phase == "play" and not s.asks and not s.air and s.ap <= 0:
+            asks.tidy(s)
+            if reactions.advance(s, out) or s.air or s.ap > 0:
+                return
             seat = s.active
             assert seat is not None
             if self._free_left(s, seat):
                 return
             flow.end_turn(s, out)
-            if s.phase != "play":
-                return
-            asks.tidy(s)
 
     def _free_left(self, s: State, seat: int) -> bool:
-        return any(a != "end" for a in turn.legal(s, seat))  # at 0 AP: equip, EPIC, cards, free moves
+        # at 0 AP: equip, EPIC, cards, free moves (a mode change is no reason to wait)
+        return any(a != "end" and not a.startswith("mode ") for a in turn.legal(s, seat))
 
     def _hide(self, s: State, seat: int, action: str, out: list[str]) -> None:
         words = action.split()
@@ -246,7 +280,7 @@ class PowerupEngine:
         nothing random, drawn or revealed came of them."""
         if state.phase == "hide":
             return action != "done"
-        if state.phase != "play" or state.asks:
+        if state.phase != "play" or state.asks or state.window:
             return False
         verb = action.split()[0]
         if verb not in ("move", "back", "flip", "climb", "gate", "rest", "give", "equip", "jump"):

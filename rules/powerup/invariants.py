@@ -25,6 +25,7 @@ def check_invariants(s: State) -> list[str]:
             out.append(f"{n} figures on {name(sq)}")
         if b.blocked(sq) or sq in s.covers:
             out.append(f"a figure inside a block or cover at {name(sq)}")
+    held = {a[2] for a in s.asks if a[1] == "midair"}  # asked to Mid-Jump before it falls (rb 911)
     for f in s.figures.values():
         if f.carried_by is not None:
             carrier = s.figures.get(f.carried_by)
@@ -32,7 +33,7 @@ def check_invariants(s: State) -> list[str]:
                 out.append(f"{f.id} is carried by {f.carried_by}, which does not hold it")
         elif f.square is None and s.phase in ("play", "over"):
             out.append(f"{f.id} is nowhere")
-        elif f.square is not None and f.id != s.air and not physics.supported(s, f.square):
+        elif f.square is not None and f.id != s.air and f.id not in held and not physics.supported(s, f.square):
             out.append(f"{f.id} floats at {name(f.square)}")
         if f.cargo is not None and s.figures.get(f.cargo) is None:
             out.append(f"{f.id} carries {f.cargo}, which is gone")

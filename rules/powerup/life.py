@@ -214,8 +214,11 @@ def respawn_square(s: State, team: str, death: Square) -> Square:
 def robot_home(s: State, team: str) -> Square:
     """Each robot's home on its base: the base tile's inner bottom corner (a house reading: rb 1888 says
     only "on its base tile"; the corner keeps it off the gateway and the ladder)."""
-    b = board(s.layout)
-    return (2, 0) if team == "RED" else (b.width - 3, 0)
+    return home_square(s.layout, team)
+
+
+def home_square(layout: tuple[tuple[int, ...], ...], team: str) -> Square:
+    return (2, 0) if team == "RED" else (board(layout).width - 3, 0)
 
 
 def start_squares(s: State, team: str) -> list[Square]:

@@ -69,3 +69,39 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
             far = f", {t.between} between" if prefix[0] == "shoot" else ""
             out[opt] = (f"{word}{' push ' + opt.split()[1] if len(opt.split()) > 1 else ''}"[:80], f"{armor}{far}"[:100])
     return out
+
+
+def complete(legal: Sequence[str], typed: str, limit: int = 25) -> list[tuple[str, str]]:
+    """``/play`` autocomplete: the legal actions starting with what is typed, then those containing it.
+    When more than ``limit`` fit, the actions are grouped by their next word (``hide trap …``, ``give RAY
+    coins …``) and the groups that fit are opened, so no verb or token hides behind the cut; typing on
+    narrows it. A single verb with more choices than fit (``place`` on 28 squares) shows the first ones."""
+    t = " ".join(typed.lower().split())
+    fits = [a for a in legal if a.lower().startswith(t)]
+    fits += [a for a in legal if t in a.lower() and not a.lower().startswith(t)]
+    if len(fits) <= limit:
+        return [(a, a) for a in fits]
+    words = typed.split()
+    depth = len(words) + 1 if typed.endswith(" ") or not words else len(words)
+    groups = _groups(fits, depth)
+    while len(groups) == 1 and depth < 6:
+        depth += 1
+        groups = _groups(fits, depth)
+    if not 1 < len(groups) <= limit:
+        return [(a, a) for a in fits[:limit]]
+    room = limit - len(groups)
+    out: list[tuple[str, str]] = []
+    for key, members in groups.items():
+        if len(members) == 1 or len(members) - 1 <= room:
+            room -= len(members) - 1
+            out += [(a, a) for a in members]
+        else:
+            out.append((f"{key} … ({len(members)} choices)"[:100], key[:100]))
+    return out
+
+
+def _groups(actions: Sequence[str], depth: int) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = {}
+    for a in actions:
+        groups.setdefault(" ".join(a.split()[:depth]), []).append(a)
+    return groups

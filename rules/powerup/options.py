@@ -2,9 +2,10 @@
 
 ``mode``: ``deathmatch`` (rb 1856; STORY and ARCADE come with parts 2 and 3 of the work). ``rounds``: 0 plays until a team scores
 twice; N also ends the game after N rounds (8 sequences each), the team with more captures winning. ``tiles``: the
-board, ``default`` (the designed board for the seats, docs/games/powerup.md) or the faces by tile row,
-top row first, rows split by ``/`` (``17 14 23 / 21 03 22``; commas work too). A board is checked like the
-designed ones (``GameData.board_problems``) once the seats are known.
+board, ``default`` (the designed board for the seats, docs/games/powerup.md), ``random`` (a board drawn
+from the game's seed once the seats are known: ``random_tiles``, rules/powerup/layouts.py) or the faces by
+tile row, top row first, rows split by ``/`` (``17 14 23 / 21 03 22``; commas work too). A board is checked
+like the designed ones (``GameData.board_problems``) once the seats are known.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ class PowerupOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     mode: str = "deathmatch"
-    tiles: tuple[tuple[int, ...], ...] = ()  # () the designed board for the seats
+    tiles: tuple[tuple[int, ...], ...] = ()  # () the designed board for the seats (or a random one)
+    random_tiles: bool = False  # tiles:random: the board drawn from the seed (layouts.random_layout)
     rounds: int = 0  # 0: play to two captures (rb 1902); N: also stop after N rounds (a house option)
 
 
@@ -31,25 +33,26 @@ def option_help() -> dict[str, str]:
         "mode": "deathmatch (two teams steal each other's robot; 2, 4 or 6 seats)",
         "rounds": "0 (default: play until a team captures twice), or a number of rounds after which the team "
                   "with more captures wins (equal: a draw) — for a game of fixed length",
-        "tiles": "default, or the board's tile faces by row, top row first, rows split by / "
-                 "(e.g. 17 14 23 / 21 03 22 for 2 seats; bases 21 and 22 at the bottom corners)",
+        "tiles": "default, random (a board drawn from the game's seed), or the board's tile faces by row, top "
+                 "row first, rows split by / (e.g. 17 14 23 / 21 03 22 for 2 seats; bases 21 and 22 at the "
+                 "bottom corners)",
     }
 
 
 def parse_tiles(text: str) -> tuple[tuple[int, ...], ...]:
-    if text in ("", "default"):
+    if text in ("", "default", "random"):  # random: the flag random_tiles, the layout drawn by the engine
         return ()
     rows = []
     for row in text.split("/"):
         cells = row.replace(",", " ").split()
         if not cells or not all(c.isdigit() for c in cells):
-            raise BadOptions(f"tiles: face numbers by row, rows split by /; not '{quoted(text)}'")
+            raise BadOptions(f"tiles: default, random or face numbers by row, rows split by /; not '{quoted(text)}'")
         rows.append(tuple(int(c) for c in cells))
     return tuple(rows)
 
 
 def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
-    known = set(PowerupOptions.model_fields)
+    known = set(option_help())  # random_tiles is set by tiles:random, never typed
     values = {str(k).strip().lower(): str(v).strip().lower() for k, v in raw.items()}
     if unknown := sorted(set(values) - known):
         raise BadOptions(f"unknown option '{quoted(unknown[0])}'; POWERUP options are: {', '.join(sorted(known))}")
@@ -59,4 +62,5 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
     rounds = values.get("rounds", "0")
     if not rounds.isdigit() or int(rounds) > 99:
         raise BadOptions(f"rounds is a number from 0 (no limit) to 99, not '{quoted(rounds)}'")
-    return PowerupOptions(mode=mode, tiles=parse_tiles(values.get("tiles", "default")), rounds=int(rounds))
+    tiles = values.get("tiles", "default")
+    return PowerupOptions(mode=mode, tiles=parse_tiles(tiles), random_tiles=tiles == "random", rounds=int(rounds))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.powerup import life
 from rules.powerup.board import Square, board, name
 from rules.powerup.data import game_data
-from rules.powerup.state import State
+from rules.powerup.state import State, mode_of
 
 SHOVES = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}  # the default's order too
 
@@ -72,13 +72,51 @@ def shift(s: State, fid: str, to: Square, out: list[str]) -> None:
 
 def settle(s: State, out: list[str], keep: str = "") -> None:
     """Every unsupported figure falls (lowest first, so a stack comes down together), but ``keep``: the
-    active figure in the air, which falls when it is done there."""
+    active figure in the air, which falls when it is done there; and a BUGBUSTER asked whether it
+    Mid-Jumps before it falls (rb 911; its answer makes it fall, ``midair``)."""
     while True:
-        loose = [f for f in s.figures.values() if f.square is not None and f.id != keep
+        held = {a[2] for a in s.asks if a[1] == "midair"}
+        loose = [f for f in s.figures.values() if f.square is not None and f.id != keep and f.id not in held
                  and not supported(s, f.square)]
         if not loose:
             return
-        fall(s, min(loose, key=lambda f: (f.square[1], f.square[0])).id, out)  # type: ignore[index]
+        fid = min(loose, key=lambda f: (f.square[1], f.square[0])).id  # type: ignore[index]
+        seat = s.seat_of(fid)
+        if seat is not None and midair_options(s, fid) != ["fall"] and mode_of(s, seat) != "none":
+            s.asks = (*s.asks, (seat, "midair", fid))
+            continue
+        fall(s, fid, out)
+
+
+def midair_options(s: State, fid: str) -> list[str]:
+    """rb 911: "You can use RPs to move 1 square, left or right, while in mid-air ... once per jump or
+    fall": ``fall`` or ``midjump <``/``midjump >`` to an open, free square beside it (1 RP)."""
+    seat = s.seat_of(fid)
+    sq = s.figures[fid].square if fid in s.figures else None
+    if sq is None or supported(s, sq):
+        return []
+    if seat is None or s.busters[seat].rp < 1:
+        return ["fall"]
+    bd = board(s.layout)
+    sides = [d for d in (-1, 1) if bd.step_open(sq, (sq[0] + d, sq[1])) and free(s, (sq[0] + d, sq[1]))]
+    return ["fall", *(f"midjump {'<' if d < 0 else '>'}" for d in sides)]
+
+
+def midair(s: State, fid: str, act: str, out: list[str]) -> None:
+    """The falling figure's answer: shift a square sideways for 1 RP, then fall from there (or land)."""
+    seat = s.seat_of(fid)
+    assert seat is not None
+    if act != "fall":
+        sq = s.figures[fid].square
+        assert sq is not None
+        to = (sq[0] + (-1 if act.endswith("<") else 1), sq[1])
+        life.spend(s, seat, rp=1)
+        shift(s, fid, to, out)
+        out.append(f"{fid} shifts in mid-air to {name(to)} (1 RP).")
+        if supported(s, to):
+            arrive(s, fid, out)
+            return
+    fall(s, fid, out)
 
 
 def fall(s: State, fid: str, out: list[str]) -> None:

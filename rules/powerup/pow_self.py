@@ -217,3 +217,59 @@ def attack_trick(card: str, quote: str) -> Apply:
 
     apply.__doc__ = quote
     return apply
+
+
+# --- tricks of the reaction windows (reactions.py) -------------------------------------------------------
+def copycat_args(s: State, seat: int) -> list[str]:
+    """rb 1200: the cards the active seat just played (one, or one of the four of an EPIC), still on the
+    discard, for another seat."""
+    if seat == s.active:
+        return []
+    return list(dict.fromkeys(cards.card_token(c) for c in s.copyable if c in s.pow_discard))
+
+
+def copycat(s: State, seat: int, arg: str, out: list[str]) -> None:
+    """rb 1200: "You get to keep their card and to use it whenever you like": from the discard to the hand."""
+    card = next(c for c in reversed(s.pow_discard) if cards.card_token(c) == arg)
+    pile = list(s.pow_discard)
+    pile.reverse()
+    pile.remove(card)
+    pile.reverse()
+    s.pow_discard = tuple(pile)
+    s.set_buster(seat, hand=(*s.busters[seat].hand, card))
+    s.copyable = tuple(c for c in s.copyable if c != card)
+    out.append(f"{s.busters[seat].sheet} copies {cards.card_name(card)} and keeps it.")
+
+
+def _own_dice(s: State, seat: int) -> tuple:
+    a = s.attack
+    if a is None or not a.rolled:
+        return ()
+    if seat == a.seat:
+        return a.mine
+    return a.theirs if a.verb == "hit" and a.word == s.busters[seat].sheet else ()
+
+
+def mulligan_args(s: State, seat: int) -> list[str]:
+    """rb 1257: "change part of, or the entire roll, by rolling again" — its own dice in the attack just
+    rolled: ``all``, or ``misses`` (the dice without a hit) when some hit and some did not."""
+    own = _own_dice(s, seat)
+    if not own:
+        return []
+    misses = sum(1 for _, f in own if dice.face_hits(f) == 0)
+    return ["all", "misses"] if 0 < misses < len(own) else ["all"]
+
+
+def mulligan(s: State, seat: int, arg: str, out: list[str]) -> None:
+    from rules.powerup.attacks import reroll
+
+    reroll(s, seat, arg, out)
+
+
+def concentration_args(s: State, seat: int) -> list[str]:
+    """rb 1196: "Must be a ranged attack. Add 1 hit to your attack. Can be used at any time": before a
+    ranged attack in its own turn, or once the attacker's ranged roll is made (the roll window)."""
+    a = s.attack
+    if a is not None and a.rolled:
+        return [""] if seat == a.seat and a.verb in ("shoot", "lob") else []
+    return attack_args("Concentration")(s, seat)

@@ -75,7 +75,7 @@ def public_view(s: State, waiting: str) -> PublicView:
         figures.append(FigureView(
             id=f.id, kind=f.kind, team=team, x=sq[0], y=sq[1], facing=ARROW[f.facing], carried_by=f.carried_by or "",
             cargo=f.cargo or "", lives=buster.lives if buster else 0, protected=bool(buster and buster.protected),
-            effects=_effects(buster), home=home))
+            effects=_effects(buster), home=home, in_air=f.id == s.air))
     mark = ",".join(m for m in flow.marks(s) if m == "relight")
     placing = ""
     if s.phase == "place":

@@ -24,7 +24,7 @@ Immutable by convention: the engine clones a state (``State.clone``) and changes
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.core.rng import Rng
 from rules.core.snapshot import jsonable, tupled
@@ -75,6 +75,29 @@ class Buster:
         return sum(a for n, a, _ in self.effects if n == name)
 
 
+class Attack(NamedTuple):
+    """An attack declared and paid for, waiting on its reaction windows (reactions.py): ``verb`` shoot, hit
+    or lob; ``word`` its target as typed (a figure id, a cover's square, a grenade's impact square);
+    ``push`` the side chosen when straight above or below; ``extra`` yellow dice bought or earned (AMMO_Y,
+    RP_Y, DOUBLE); ``speed`` the RP a seat under it pays before reacting (rb 925); ``deaths`` the
+    attacker's deaths when declared (one that died since has lost it). Reactions add ``assists`` (seats
+    adding their dice, rb 907) and ``dodge`` (figure id, hits its Roll cancels, rb 895); once rolled,
+    ``mine`` and ``theirs`` (the melee defender's) are kept for the roll window (Take a Mulligan)."""
+
+    seat: int
+    verb: str
+    word: str
+    push: int = 0
+    extra: int = 0
+    speed: int = 1
+    deaths: int = 0
+    assists: tuple[int, ...] = ()
+    dodge: tuple[tuple[str, int], ...] = ()
+    rolled: bool = False
+    mine: tuple[tuple[str, str], ...] = ()
+    theirs: tuple[tuple[str, str], ...] = ()
+
+
 @dataclass(slots=True)
 class State:
     seats: tuple[str, ...]
@@ -117,6 +140,17 @@ class State:
     bonus_for: str = ""  # the attack the bonus waits for: melee, ranged or any ("" none)
     fresh: tuple[str, ...] = ()  # POW! cards drawn by Double Team: not playable this turn (rb 1196)
     asks: tuple[tuple[int, str, Any], ...] = ()
+    # reactions (reactions.py, rb 881-929): each seat's mode (relevant, all, none); the seats a window still
+    # waits on, what it follows (act: an action; roll: an attack's roll), windows opened so far (their keys),
+    # a window owed once questions are answered, the attack waiting on them, the cards just played (Copycat)
+    modes: tuple[str, ...] = ()
+    window: tuple[int, ...] = ()
+    window_kind: str = ""
+    windows: int = 0
+    window_due: bool = False
+    attack: Attack | None = None
+    copyable: tuple[str, ...] = ()
+    react_wait: int = 60  # seconds a reaction window waits (options: reaction_wait, from the table's pace)
     score: tuple[int, int] = (0, 0)
     last_roll: tuple[tuple[str, str], ...] = ()  # (colour W/Y, face) of the last roll shown
     events: tuple[str, ...] = ()
@@ -184,6 +218,19 @@ class State:
         return f
 
 
+MODES = ("relevant", "all", "none")  # when a seat is asked to react (reactions.py)
+
+
+def mode_of(s: State, seat: int) -> str:
+    return s.modes[seat] if s.modes else "relevant"
+
+
+def set_mode(s: State, seat: int, mode: str) -> None:
+    modes = list(s.modes or ("relevant",) * len(s.seats))
+    modes[seat] = mode
+    s.modes = tuple(modes)
+
+
 def rng_of(s: State) -> Rng:
     """The state's generator (every random draw comes from it, so seed + log replays a game)."""
     return Rng(state=s.rng)
@@ -203,6 +250,7 @@ def shuffled(s: State, items: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _FIELDS = tuple(f.name for f in fields(State))
+_DEFAULTS = {f.name: f.default for f in fields(State)}  # a state saved before a field existed loads
 _SQUARE_DICTS = ("powerups", "secrets", "secret_team", "coins")
 
 
@@ -233,13 +281,15 @@ def dump_state(state: State) -> dict[str, Any]:
 def load_state(data: dict[str, Any]) -> State:
     kwargs: dict[str, Any] = {}
     for name in _FIELDS:
-        value = data[name]
+        value = data.get(name, _DEFAULTS.get(name))
         if name in _SQUARE_DICTS:
             kwargs[name] = {_unkey(k): v for k, v in value.items()}
         elif name == "figures":
             kwargs[name] = {f[0]: Figure(f[0], f[1], tupled(f[2]), f[3], f[4], f[5]) for f in value}
         elif name == "busters":
             kwargs[name] = tuple(Buster(*tupled(b)) for b in value)
+        elif name == "attack":
+            kwargs[name] = Attack(*tupled(value)) if value else None
         else:
             kwargs[name] = tupled(value)
     return State(**kwargs)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.core.errors import IllegalAction
 from rules.powerup import attacks, cards, deathmatch, effects, flow, life, moves, reach
 from rules.powerup.board import name
-from rules.powerup.state import State
+from rules.powerup.state import MODES, State, mode_of, set_mode
 
 
 def legal(s: State, seat: int) -> list[str]:
@@ -63,6 +63,7 @@ def legal(s: State, seat: int) -> list[str]:
         if cards.epic_sets(b.hand):
             out.append("epic")
     out += effects.card_actions(s, seat)
+    out += [f"mode {m}" for m in MODES if m != mode_of(s, seat)]  # free: when it is asked to react
     out.append("end")
     return out
 
@@ -82,6 +83,10 @@ def apply(s: State, seat: int, act: str, out: list[str]) -> None:
     if verb == "equip":
         _equip(s, seat, words[1], out)
         return
+    if verb == "mode":
+        set_mode(s, seat, words[1])
+        out.append(f"{b.sheet} will be asked to react: {words[1]}.")
+        return
     if verb == "epic":
         sets = cards.epic_sets(b.hand)
         best = min(sets, key=lambda cs: sum(1 for c in cs if cards.card_letter(c) == "*"))
@@ -96,7 +101,7 @@ def apply(s: State, seat: int, act: str, out: list[str]) -> None:
         return
     flow.first_normal_action(s, seat)
     if verb in ("shoot", "hit", "lob"):
-        attacks.attack(s, seat, words, out)
+        attacks.declare(s, seat, words, out)  # rolled and landed after the windows (reactions.advance)
         return
     s.streak = 0
     if verb == "flip":

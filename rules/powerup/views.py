@@ -46,6 +46,7 @@ class FigureView(_Frozen):
     protected: bool  # respawned and untouchable until its first normal action
     effects: tuple[str, ...]  # short names of timed effects: "shield +1", "energy shield +2", "pause"
     home: bool  # a robot on its base's home square
+    in_air: bool = False  # mid-jump or falling (rb 763, rb 911): only the active seat's BUGBUSTER can be
 
 
 class ItemView(_Frozen):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from render import bands, core, describe_private, render_private, render_public, renderer
 from render.powerup import board, screen
@@ -410,3 +410,118 @@ def test_odd_views_still_draw():
     draw_board(pen, odd, fr, known={"Z9": "TRAP"}, start="Z1")
     bottom = fr.top + fr.height
     assert all(op.top >= fr.top - 2 and op.bottom <= bottom + 2 for op in pen.ops), "drawn outside the board"
+
+
+# --- a BUGBUSTER in the air ---------------------------------------------------------------------------
+
+
+def _jumped_high():
+    """RAY (seat 0) plays ``jump high`` from D1 through the engine: it hangs over D2 (rb 763: one action
+    on the way), then lands."""
+    from rules.powerup.engine import PowerupEngine
+    from tests.rules.powerup.conftest import play_state
+
+    engine = PowerupEngine()
+    s = play_state(where={"RAY": ((3, 0), 1), "TOR": ((6, 0), -1)})
+    air, _ = engine.apply(s, 0, "jump high")
+    landed, _ = engine.apply(air, 0, "land")
+    return engine, air, landed
+
+
+def _square_box(view: PublicView, x: int, y: int) -> tuple[int, int, int, int]:
+    """Where square (x, y) lies in the board's image: its terrain tile's box."""
+    pen = core.Pen(record=True)
+    board.layout(pen, view, NAMES)
+    tiles = [op for op in pen.ops if op.name == "tile" and op.args[3][0] == "powerup-cell"]
+    cells = [c for c in view.cells if 0 <= c.x < view.width and 0 <= c.y < view.height]
+    (left, top), (w, h) = next(op.args[:2] for c, op in zip(cells, tiles, strict=True) if (c.x, c.y) == (x, y))
+    return left, top, left + w, top + h
+
+
+def _board_bottom(view: PublicView) -> int:
+    """The last row of the board's frame (the panels below it move when a card gains a line)."""
+    pen = core.Pen(record=True)
+    board.layout(pen, view, NAMES)
+    tiles = [op for op in pen.ops if op.name == "tile" and op.args[3][0] == "powerup-cell"]
+    return max(op.args[0][1] + op.args[1][1] for op in tiles) + 40
+
+
+def _with_air(view: PublicView, ident: str, flag: bool) -> PublicView:
+    return view.model_copy(update={"figures": tuple(f.model_copy(update={"in_air": flag}) if f.id == ident else f
+                                                    for f in view.figures)})
+
+
+def test_the_figure_in_the_air_is_flagged_in_the_view():
+    engine, air, landed = _jumped_high()
+    assert air.air == "RAY"
+    view = engine.public_view(air)
+    assert [f.id for f in view.figures if f.in_air] == ["RAY"]
+    ray = next(f for f in view.figures if f.id == "RAY")
+    assert (ray.x, ray.y) == (3, 1)  # D2, over nothing
+    assert not any(f.in_air for f in engine.public_view(landed).figures)
+    assert not any(f.in_air for f in engine.private_view(landed, 0).public.figures)
+    assert [f.id for f in engine.private_view(air, 1).public.figures if f.in_air] == ["RAY"]
+
+
+@pytest.mark.parametrize("case", ["engine", "six"])
+def test_the_figure_in_the_air_is_drawn_so(case):
+    """The flag changes the pixels of the figure's square (raised, speed streaks, an "AIR" tag) and nothing
+    else on the board; the card below says it in words."""
+    if case == "engine":
+        engine, air, _ = _jumped_high()
+        flagged = engine.public_view(air)
+        ident = "RAY"
+    else:  # the 6-seat board's smaller squares
+        ident = "LPZ"
+        flagged = _with_air(VIEWS["six"].model_copy(update={"active": 4}), ident, True)
+    plain = _with_air(flagged, ident, False)
+    fig = next(f for f in flagged.figures if f.id == ident)
+    x0, y0, x1, y1 = _square_box(flagged, fig.x, fig.y)
+    assert _square_box(plain, fig.x, fig.y) == (x0, y0, x1, y1)
+    up, down = decode(render_public(GAME, flagged, NAMES)).convert("RGB"), decode(
+        render_public(GAME, plain, NAMES)).convert("RGB")
+    bottom = _board_bottom(flagged)
+    diff = ImageChops.difference(up.crop((0, 0, 800, bottom)), down.crop((0, 0, 800, bottom))).convert("L")
+    box = diff.getbbox()
+    assert box is not None
+    sq = x1 - x0
+    margin = round(sq * 0.06)  # the nose pokes past the square's edge a little
+    assert x0 - margin <= box[0] and box[2] <= x1 + margin and y0 - margin <= box[1] and box[3] <= y1 + 1, (box, sq)
+    changed = sum(diff.crop((x0, y0, x1, y1)).histogram()[41:])
+    assert changed > sq * sq // 10  # a real change, not a stray pixel
+    # the streaks and the tag are white under the token, in the square's lower part
+    lower = _white(up.crop((x0, y0 + round(sq * 0.7), x1, y1)))
+    assert lower > sq and lower > 3 * _white(down.crop((x0, y0 + round(sq * 0.7), x1, y1)))
+    words = [op.args[1] for op in _recorded(flagged) if op.name == "text"]
+    assert words.count("AIR") == 2 and words.count("in the air") == 2  # the figure and its card; the key's sample
+    words = [op.args[1] for op in _recorded(plain) if op.name == "text"]
+    assert words.count("AIR") == 1 and words.count("in the air") == 1  # the key's sample alone
+
+
+def _white(image: Image.Image) -> int:
+    """Pixels with every channel above 225."""
+    r, g, b = image.split()
+    return sum(ImageChops.darker(r, ImageChops.darker(g, b)).histogram()[226:])
+
+
+def _recorded(view: PublicView) -> list[core.Op]:
+    pen = core.Pen(record=True)
+    board.layout(pen, view, NAMES)
+    assert pen.ops is not None
+    return pen.ops
+
+
+def test_the_figure_in_the_air_draws_the_same_banded_or_whole():
+    engine, air, landed = _jumped_high()
+    views = [engine.public_view(air), engine.public_view(landed), _with_air(VIEWS["six"], "LPZ", True)]
+    pictures = [lambda pen, v=v: board.layout(pen, v, NAMES) for v in views]
+    pictures += [lambda pen: screen.layout(pen, engine.private_view(air, 0), NAMES)]
+    for _ in range(2):
+        for layout in pictures:
+            assert bands.draw(800, board.BACKGROUND, layout, palette()) == core.draw_whole(
+                800, board.BACKGROUND, layout, palette())
+    bands.clear()
+    for k in (1, 0, 1):  # a step into the air and back out, with the other's bands kept
+        layout = pictures[k]
+        assert bands.draw(800, board.BACKGROUND, layout, palette()) == core.draw_whole(
+            800, board.BACKGROUND, layout, palette())

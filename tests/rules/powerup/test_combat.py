@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.powerup import combat, dice, flow, life, physics
+from rules.powerup import attacks, combat, dice, flow, life, physics
 from rules.powerup.cards import epic_sets, go_epic
 from tests.rules.powerup.conftest import play_state
 
@@ -27,6 +27,12 @@ def test_a_blunder_removes_the_weakest_scoring_die():
     assert dice.hits((("Y", BUG), ("W", BLANK))) == 0  # nothing with a hit to remove
 
 
+def _attack(s, verb, t, out):
+    """Seat 0's attack declared, rolled and landed with no reaction between (attacks.py)."""
+    attacks.declare(s, 0, [verb, t.word], out)
+    attacks.at_once(s, out)
+
+
 def test_rays_shot(fixed_dice):
     """rb 795-801, RAY's worked example: 3 hits on a target of armor 2 and 3 lives: 1 hit through, 1 life
     lost on the DAMAGE card, and the target pushed 3 squares, "the number of hits we have achieved before
@@ -37,7 +43,7 @@ def test_rays_shot(fixed_dice):
     [t] = [t for t in combat.ranged_targets(s, 0) if t.id == "TOR"]
     assert t.between == 1  # rb 791: the squares between, against the Blaster's range 4
     out: list[str] = []
-    combat.shoot(s, 0, t, 0, 0, 0, out)
+    _attack(s, "shoot", t, out)
     assert fake.pools == ["3W"]  # RAY's 2W + the Blaster's 1W
     assert s.busters[1].lives == 2
     assert s.figures["TOR"].square == (7, 0)  # pushed 3 squares away from RAY
@@ -52,7 +58,7 @@ def test_tors_melee(fixed_dice):
     fixed_dice((("W", SKULL), ("Y", SKULL2), ("Y", SKULL2), ("Y", BLANK)),  # TOR: 1W2Y + the axe's 1Y
                (("W", SKULL), ("W", SKULL), ("Y", BLANK), ("W", BLANK)))  # ANA: 2W1Y + Knuckles' 1W
     [t] = combat.melee_targets(s, 0)
-    combat.hit(s, 0, t, 0, [])
+    _attack(s, "hit", t, [])
     assert s.busters[1].lives == 2
     assert s.figures["ANA"].square == (7, 0)
 
@@ -62,11 +68,11 @@ def test_melee_tie_does_nothing_and_the_attacker_can_lose(fixed_dice):
     s = play_state(labels=("RED-TOR", "BLU-ANA"), where={"TOR": ((3, 0), 1), "ANA": ((4, 0), -1)})
     fixed_dice((("W", SKULL),) * 2 + (("Y", BLANK),) * 2, (("W", SKULL),) * 2 + (("Y", BLANK), ("W", BLANK)))
     [t] = combat.melee_targets(s, 0)
-    combat.hit(s, 0, t, 0, [])
+    _attack(s, "hit", t, [])
     assert (s.busters[0].lives, s.busters[1].lives) == (3, 3)
     assert s.figures["ANA"].square == (4, 0) and s.figures["TOR"].square == (3, 0)
     fixed_dice((("W", BLANK),) + (("Y", BLANK),) * 3, (("W", SKULL2),) * 2 + (("Y", SKULL2), ("W", SKULL)))
-    combat.hit(s, 0, t, 0, [])
+    _attack(s, "hit", t, [])
     assert s.busters[0].lives == 1  # lost by 7, armor 2: 5 through, 2 of its 3 lives
     # pushed 7 away from ANA, chaining into its robot on C1 until the wall stops the line; then TOR touches
     # its fallen robot, which goes home (rb 1892)
@@ -79,7 +85,7 @@ def test_from_behind_the_defender_rolls_nothing(fixed_dice):
     s = play_state(labels=("RED-TOR", "BLU-ANA"), where={"TOR": ((3, 0), 1), "ANA": ((4, 0), 1)})
     fake = fixed_dice((("W", SKULL), ("Y", SKULL2), ("Y", BLANK), ("Y", BLANK)))
     [t] = combat.melee_targets(s, 0)
-    combat.hit(s, 0, t, 0, [])
+    _attack(s, "hit", t, [])
     assert len(fake.pools) == 1  # ANA rolled nothing
     assert s.busters[1].lives == 2  # 3 hits - armor 2 = 1: 1 life
 
@@ -150,7 +156,7 @@ def test_the_last_shot_of_a_shotgun_breaks_it_unfired(fixed_dice):
     s.set_buster(0, owned=("E14",), equipped=("E14", None, None), ammo=1)
     fake = fixed_dice()
     [t] = combat.ranged_targets(s, 0)
-    combat.shoot(s, 0, t, 0, 0, 0, [])
+    _attack(s, "shoot", t, [])
     assert fake.pools == []  # nothing rolled
     assert s.busters[1].lives == 3
     assert s.busters[0].equipped[0] == "RAY.blaster" and "E14" in s.equip_discard

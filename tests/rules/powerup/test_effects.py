@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.errors import IllegalAction
-from rules.powerup import asks, combat, effects, flow, life, pow_self, reach, turn
+from rules.powerup import asks, attacks, combat, effects, flow, life, pow_self, reach, turn
 from rules.powerup.board import parse_square
 from rules.powerup.data import check_effects, game_data
 from rules.powerup.deathmatch import new_state
@@ -374,18 +374,19 @@ def test_fury_reaches_the_melee_roll():
     s = game(("Fury|E",), tor="E1")
     plain = s.clone()
     turn.apply(plain, 0, "hit TOR", [])
+    attacks.at_once(plain, [])  # declared, then rolled and landed (no window between here)
     s, _ = play(s, "card Fury:E")
     turn.apply(s, 0, "hit TOR", [])
+    attacks.at_once(s, [])
     assert len(plain.last_roll) == 2 + 4 and len(s.last_roll) == 3 + 4
     assert (s.bonus_dice, s.bonus_hits) == ("", 0)
 
 
 # --- never played here ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", ["BrainWash|C", "Disruptor|I", "Epic joker|*", "Take a Mulligan|E", "Copycat|P"])
+@pytest.mark.parametrize("card", ["BrainWash|C", "Disruptor|I", "Epic joker|*"])
 def test_cards_not_played_in_deathmatch(card):
     """rb 1194, rb 1204: BrainWash and Disruptor act on the BUGMISTRESS (none in DEATHMATCH: only letters);
-    rb 1218: the Epic joker is only an EPIC letter; rb 1257 Take a Mulligan and rb 1200 Copycat wait for
-    the reaction windows."""
+    rb 1218: the Epic joker is only an EPIC letter. (Take a Mulligan and Copycat: test_reactions.py.)"""
     s = game((card,), rp=5, ammo=5)
     assert card_actions(s, 0) == []
     s.turn = 1
