@@ -158,6 +158,7 @@ def land(s: State, out: list[str]) -> None:
     a = s.attack
     assert a is not None and a.rolled
     s.attack = None
+    s.beats += 1
     s.last_roll = a.mine + a.theirs
     why = _void(s, a)
     if why:

@@ -231,6 +231,7 @@ def check_score(s: State, seat: int, out: list[str]) -> bool:
     score[t] += 1
     s.score = (score[0], score[1])
     s.set_buster(seat, captures=b.captures + 1)
+    s.beats += 1
     out.append(f"{b.sheet} scores for {b.team}! {s.score[0]}-{s.score[1]} (RED-BLU).")
     # what a BUGBUSTER carries lands where it stood; robots and BUGBUSTERs then go home
     dropped = {f.cargo: s.where(f.id) for f in s.figures.values() if f.cargo and f.kind == "buster"}

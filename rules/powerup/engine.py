@@ -46,7 +46,8 @@ class PowerupEngine:
         return option_help()
 
     def option_values(self) -> Mapping[str, list[str]]:
-        return {"mode": ["deathmatch"], "tiles": ["default", "random", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"]}
+        return {"mode": ["deathmatch"], "tiles": ["default", "random", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"],
+                "reactions": ["relevant", "all", "none"], "reaction_wait": ["30", "60", "3600"]}
 
     def seat_plan(self, options: PowerupOptions) -> SeatPlan:
         """rb 1858: "two teams ... one against one or two against two. If 3 players want to participate,
@@ -73,6 +74,8 @@ class PowerupEngine:
             raise BadOptions(problems[0])
         s = deathmatch.new_state(seed, labels, tuple(tuple(r) for r in layout))
         s.rounds = options.rounds
+        s.modes = (options.reactions,) * len(labels)
+        s.react_wait = options.reaction_wait
         s.events = (f"DEATHMATCH: {s.placing} places the first POWERUP (one per tile, in turn).",)
         return s
 
@@ -293,7 +296,8 @@ class PowerupEngine:
     def chapter(self, state: State) -> str:
         if state.phase in ("place", "hide"):
             return "setup"
-        return f"s{state.sequence}"
+        # a new post for each attack, death, POWERUP used and score (the issue); other steps edit it
+        return f"s{state.sequence}.{state.beats}"
 
     def progress(self, state: State) -> str:
         s = state

@@ -166,6 +166,7 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
     fig = s.figures[b.sheet]
     where = s.where(b.sheet)
     assert where is not None
+    s.beats += 1
     if fig.cargo is not None:
         drop(s, fig.id, where)
     if fig.carried_by is not None:

@@ -28,6 +28,12 @@ VERBS = {
     "midjump": ("Mid-jump", "1 RP: 1 square sideways in the air"),
     "land": ("Land", "come down now"),
     "end": ("End turn", "unused AP are lost"),
+    "react": ("React", "out of turn, paid in RP (the weapon's speed first if you are attacked)"),
+    "pass": ("Pass", "no reaction this time"),
+    "mode": ("Ask me to react", "relevant: when it matters; all: always; none: never"),
+    "fall": ("Fall", "no Mid-Jump"),
+    "roll": ("Roll away", "a yellow die per RP; its hits cancel a ranged attack's"),
+    "assist": ("Assist", "1 RP: your dice join your teammate's attack"),
     "place": ("Place", "on a square"),
     "hide": ("Hide a token", "behind your screen"),
     "start": ("Start square", "on your base"),
@@ -56,6 +62,8 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
                 label, desc = VERBS[verb]
                 out[opt] = ((label + _cost(s, seat, verb))[:80], desc[:100])
         return out
+    if prefix == ("react",) and s.phase == "play":
+        return _react_labels(s, seat, options)
     if prefix[0] in ("shoot", "hit") and s.phase == "play":
         targets = {t.id: t for t in (combat.ranged_targets(s, seat) if prefix[0] == "shoot"
                                      else combat.melee_targets(s, seat))}
@@ -68,6 +76,31 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
             armor = f"armor {life.armor(s.busters[other]) + t.cover}" if other is not None else t.id.split("@")[0].lower()
             far = f", {t.between} between" if prefix[0] == "shoot" else ""
             out[opt] = (f"{word}{' push ' + opt.split()[1] if len(opt.split()) > 1 else ''}"[:80], f"{armor}{far}"[:100])
+    return out
+
+
+def _react_labels(s: State, seat: int, options: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """A reaction's price in RP: the action's usual cost (rb 891), plus the weapon's speed when under attack."""
+    from rules.powerup.reactions import speed_for
+
+    speed = speed_for(s, seat)
+    extra = f" + {speed} speed" if speed else ""
+    out: dict[str, tuple[str, str]] = {}
+    for opt in options:
+        words = opt.split()
+        verb = words[0] if words else ""
+        if verb == "roll":
+            cost = f"{words[1]} RP{extra}"
+        elif verb == "card":
+            cost = f"the card's cost{extra}"
+        elif verb in ("move", "back", "climb"):
+            cost = f"{reach.move_cost(s, seat)} RP{extra}"
+        elif verb == "jump":
+            cost = f"{reach.jump_cost(s, seat)} RP{extra}"
+        else:
+            cost = f"1 RP{extra}"
+        label, desc = VERBS.get(verb, (verb, ""))
+        out[opt] = (f"{label} {' '.join(words[1:])} — {cost}".replace("  ", " ")[:80], desc[:100])
     return out
 
 

@@ -23,6 +23,7 @@ def arrival(s: State, seat: int, out: list[str], fell: bool = False) -> None:
     sq = s.figures[fid].square
     if sq is not None and s.powerups.get(sq):
         s.powerups[sq] = False
+        s.beats += 1
         out.append(f"{fid} powers up at {name(sq)}.")
         s.asks = (*s.asks, (seat, "store", name(sq)))
     if s.phase == "play" and s.active == seat:

@@ -5,7 +5,9 @@ twice; N also ends the game after N rounds (8 sequences each), the team with mor
 board, ``default`` (the designed board for the seats, docs/games/powerup.md), ``random`` (a board drawn
 from the game's seed once the seats are known: ``random_tiles``, rules/powerup/layouts.py) or the faces by
 tile row, top row first, rows split by ``/`` (``17 14 23 / 21 03 22``; commas work too). A board is checked
-like the designed ones (``GameData.board_problems``) once the seats are known.
+like the designed ones (``GameData.board_problems``) once the seats are known. ``reactions``: every seat's
+mode to begin with (reactions.py: relevant, all, none); ``pace`` (passed by the lobby from the table's pace)
+sets the default of ``reaction_wait``, how long a reaction window waits (60 s live, 12 h async).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from pydantic import BaseModel, ConfigDict
 from rules.core.errors import BadOptions, quoted
 
 MODES = ("deathmatch",)
+REACT_MODES = ("relevant", "all", "none")  # state.MODES: when a seat is asked to react
+LIVE_WAIT, ASYNC_WAIT, MAX_WAIT = 60, 12 * 3600, 48 * 3600  # seconds a reaction window waits
 
 
 class PowerupOptions(BaseModel):
@@ -26,6 +30,9 @@ class PowerupOptions(BaseModel):
     tiles: tuple[tuple[int, ...], ...] = ()  # () the designed board for the seats (or a random one)
     random_tiles: bool = False  # tiles:random: the board drawn from the seed (layouts.random_layout)
     rounds: int = 0  # 0: play to two captures (rb 1902); N: also stop after N rounds (a house option)
+    reactions: str = "relevant"  # every seat's mode to begin with (reactions.py); each may change its own
+    pace: str = "live"  # the table's pace (the lobby passes it): it sets the reaction_wait default
+    reaction_wait: int = LIVE_WAIT
 
 
 def option_help() -> dict[str, str]:
@@ -33,6 +40,11 @@ def option_help() -> dict[str, str]:
         "mode": "deathmatch (two teams steal each other's robot; 2, 4 or 6 seats)",
         "rounds": "0 (default: play until a team captures twice), or a number of rounds after which the team "
                   "with more captures wins (equal: a draw) — for a game of fixed length",
+        "reactions": "relevant (default: asked to react when attacked, able to assist or to copy a card), all "
+                     "(whenever you could react) or none; each player may change their own during the game",
+        "pace": "live or async (set from the table's pace; it sets the reaction_wait default)",
+        "reaction_wait": f"seconds a reaction window waits (default {LIVE_WAIT} live, {ASYNC_WAIT} async; "
+                         f"10 to {MAX_WAIT})",
         "tiles": "default, random (a board drawn from the game's seed), or the board's tile faces by row, top "
                  "row first, rows split by / (e.g. 17 14 23 / 21 03 22 for 2 seats; bases 21 and 22 at the "
                  "bottom corners)",
@@ -63,4 +75,14 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
     if not rounds.isdigit() or int(rounds) > 99:
         raise BadOptions(f"rounds is a number from 0 (no limit) to 99, not '{quoted(rounds)}'")
     tiles = values.get("tiles", "default")
-    return PowerupOptions(mode=mode, tiles=parse_tiles(tiles), random_tiles=tiles == "random", rounds=int(rounds))
+    reactions = values.get("reactions", "relevant")
+    if reactions not in REACT_MODES:
+        raise BadOptions(f"reactions is {', '.join(REACT_MODES)}; not '{quoted(reactions)}'")
+    pace = values.get("pace", "live")
+    if pace not in ("live", "async"):
+        raise BadOptions(f"pace is live or async, not '{quoted(pace)}'")
+    wait = values.get("reaction_wait", str(LIVE_WAIT if pace == "live" else ASYNC_WAIT))
+    if not (wait.isdigit() and 10 <= int(wait) <= MAX_WAIT):
+        raise BadOptions(f"reaction_wait is a number of seconds from 10 to {MAX_WAIT}, not '{quoted(wait)}'")
+    return PowerupOptions(mode=mode, tiles=parse_tiles(tiles), random_tiles=tiles == "random", rounds=int(rounds),
+                          reactions=reactions, pace=pace, reaction_wait=int(wait))

@@ -90,8 +90,8 @@ def gate_targets(s: State, seat: int) -> list[Square]:
 
 def pick_targets(s: State, seat: int) -> list[str]:
     """rb 515: "an ally or movable obstacle from a square adjacent to yours, in the direction you are
-    facing" (ahead or diagonally ahead); one at a time. A robot at its own home is not taken up by its own
-    team (there is no need), but the enemy's may be stolen from it."""
+    facing" (ahead or diagonally ahead); one at a time. A team never takes up its own robot (touching it
+    when fallen sends it home, rb 1900; at home there is no need); the enemy's may be stolen anywhere."""
     me = s.figures[s.busters[seat].sheet]
     if me.cargo is not None or me.carried_by is not None:
         return []

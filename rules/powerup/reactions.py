@@ -173,8 +173,8 @@ def prompt(s: State, seat: int) -> str:
         return f"{who}'s roll: {dice.describe(a.mine)}{' vs ' + dice.describe(a.theirs) if a.theirs else ''}"[
             :90] + " — a trick, or pass"
     if seat in _attacked_seats(s) and a is not None:
-        what = "grenade lands by you" if a.verb == "lob" else f"{a.verb}s you"
-        return f"{who}'s {what}: react (speed {a.speed}: +{a.speed} RP) or pass"
+        what = f"{who}'s grenade lands by you" if a.verb == "lob" else f"{who} {a.verb}s you"
+        return f"{what}: react (speed {a.speed}: +{a.speed} RP) or pass"
     if can_assist(s, seat) and a is not None:
         return f"{who} attacks {a.word}: assist (1 RP), react, or pass"
     if _copycat(s, seat):

@@ -150,7 +150,8 @@ class State:
     window_due: bool = False
     attack: Attack | None = None
     copyable: tuple[str, ...] = ()
-    react_wait: int = 60  # seconds a reaction window waits (options: reaction_wait, from the table's pace)
+    react_wait: int = 60
+    beats: int = 0  # attacks landed, deaths, POWERUPs used, scores: each starts a new channel post (chapter)  # seconds a reaction window waits (options: reaction_wait, from the table's pace)
     score: tuple[int, int] = (0, 0)
     last_roll: tuple[tuple[str, str], ...] = ()  # (colour W/Y, face) of the last roll shown
     events: tuple[str, ...] = ()

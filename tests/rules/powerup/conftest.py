@@ -18,8 +18,10 @@ def play_state(seed: int = 1, labels: tuple[str, ...] = ("RED-RAY", "BLU-TOR"),
     s.phase = "play"
     s.placing = s.place_kind = ""
     where = where or {}
+    width = len(s.layout[0]) * 3
+    free = [x for x in range(width) if x not in (2, width - 3)]  # off the robots' homes (life.robot_home)
     for i, b in enumerate(s.busters):
-        sq, facing = where.get(b.sheet, ((i, 0), 1))
+        sq, facing = where.get(b.sheet, ((free[i], 0), 1))
         s.move_figure(b.sheet, square=sq, facing=facing)
         s.set_buster(i, start=sq)
     s.sequence = 1
