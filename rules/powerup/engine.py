@@ -326,7 +326,7 @@ class PowerupEngine:
 
         pending = self.pending(state)
         # a question to answer, not the plain "your turn" (the screen shows the turn and AP already)
-        question = state.phase != "play" or bool(state.asks) or bool(state.air)
+        question = state.phase != "play" or bool(state.asks) or bool(state.air) or seat in state.window
         asked = pending[seat].prompt if seat in pending and question else ""
         return private_view(state, seat, self.waiting(state), asked, tuple(self.legal_actions(state, seat)))
 
@@ -339,6 +339,11 @@ class PowerupEngine:
             return f"{state.placing}: {pending[seat].prompt}"
         if state.phase == "hide":
             return "behind screens: " + ", ".join(state.seats[i] for i in pending)
+        if state.window and not state.asks:  # who may still react (their prompts are private)
+            a = state.attack
+            what = f"{state.busters[a.seat].sheet} {a.verb}s {a.word}: " if a is not None and not a.rolled else ""
+            kind = "roll tricks" if state.window_kind == "roll" else "reactions"
+            return f"{what}{kind} from " + ", ".join(state.seats[i] for i in pending)
         return f"{state.seats[seat]}: {pending[seat].prompt}"
 
     def outcome(self, state: State) -> Outcome | None:

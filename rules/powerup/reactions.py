@@ -21,7 +21,11 @@
   pays the weapon's speed in RP before any reaction that costs RP; a free trick pays none (rb 925 speaks
   of "a reaction point").
 - **Modes** (the issue): ``relevant`` (the default) asks a seat when it is under attack, can assist, or
-  holds a Copycat for the card just played; ``all`` whenever it could react; ``none`` never. A seat sets
+  could copy the card just played; ``all`` whenever it could react; ``none`` never. Who is asked follows
+  only what the table sees (RP, positions, how many cards a seat holds), never which cards: a window
+  waiting on a seat must not tell the others it holds a trick, so a seat with cards is asked where a
+  trick might fit, and may simply pass. The roll window asks the attacker and a melee defender holding
+  cards. A seat sets
   its mode in a window, in its own turn (free) or behind its screen at setup.
 - **Mid-Jump out of turn** (rb 911): a BUGBUSTER with RP left that starts to fall outside its own jump (a
   push, a blast, a shove) is asked first: ``midjump <``/``midjump >`` (1 RP, one square sideways, then it
@@ -111,27 +115,34 @@ def _attacked_seats(s: State) -> set[int]:
     return set(attacks.attacked(s).values())
 
 
-def _copycat(s: State, seat: int) -> bool:
-    return bool(s.copyable) and any(a.startswith("card Copycat") for a in effects.trick_actions(s, seat))
+def _may_copy(s: State, seat: int) -> bool:
+    """A card was just played and the seat could pay a Copycat (2 RP) — whether it holds one is its secret."""
+    return bool(s.copyable) and bool(s.busters[seat].hand) and s.busters[seat].rp >= 2
+
+
+def _in_roll(s: State, seat: int) -> bool:
+    a = s.attack
+    return a is not None and a.rolled and (seat == a.seat or a.verb == "hit" and bool(a.theirs)
+                                           and a.word == s.busters[seat].sheet)
 
 
 def _worth_asking(s: State, seat: int, kind: str) -> bool:
-    """Whether the window asks ``seat`` (the seat's mode and what it could do; cheap checks first)."""
+    """Whether the window asks ``seat``: by its mode and what the table can see (RP, position, how many cards
+    it holds — never which: being asked must not tell the others that it holds a trick)."""
     mode = mode_of(s, seat)
     if mode == "none" or s.phase != "play":
         return False
+    b = s.busters[seat]
     if kind == "roll":
-        return bool(effects.roll_cards(s, seat))
+        return _in_roll(s, seat) and bool(b.hand)
     if seat == s.active:
         return False
-    b = s.busters[seat]
-    spd = speed_for(s, seat)
     attacked = seat in _attacked_seats(s)
-    if attacked and (b.rp - spd >= 1 or effects.trick_actions(s, seat, extra_rp=spd)):
+    if attacked and (b.rp - speed_for(s, seat) >= 1 or b.hand):
         return True
-    if can_assist(s, seat) or _copycat(s, seat):
+    if can_assist(s, seat) or _may_copy(s, seat):
         return True
-    return mode == "all" and (b.rp >= 1 or bool(effects.trick_actions(s, seat)))
+    return mode == "all" and (b.rp >= 1 or bool(b.hand))
 
 
 def open_window(s: State, kind: str) -> None:
@@ -177,8 +188,8 @@ def prompt(s: State, seat: int) -> str:
         return f"{what}: react (speed {a.speed}: +{a.speed} RP) or pass"
     if can_assist(s, seat) and a is not None:
         return f"{who} attacks {a.word}: assist (1 RP), react, or pass"
-    if _copycat(s, seat):
-        return "a POW! card was just played: Copycat it, react, or pass"
+    if _may_copy(s, seat):
+        return "a POW! card was just played: a trick (Copycat), react, or pass"
     active = s.busters[s.active].sheet if s.active is not None else ""
     return f"{active} acted: react with your RP, or pass"
 

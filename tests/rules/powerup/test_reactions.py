@@ -218,3 +218,18 @@ def _at(s: State, fid: str, sq) -> State:
     c = s.clone()
     c.move_figure(fid, square=sq)
     return c
+
+
+def test_who_is_asked_never_tells_which_cards_a_seat_holds():
+    """The issue: "no private fact public". A window waiting on a seat is public (the channel names it), so
+    the seats asked follow RP, positions and hand sizes only: with a Copycat or with a Medikit in hand, RAY
+    is asked alike after TOR's card, and the public view is the same."""
+    views = []
+    for card in ("Copycat", "Medikit"):
+        s = duel(TOR=((2, 0), 1), RAY=((5, 0), -1))
+        (adrenalyn,) = give(s, 0, "Adrenalyn")
+        give(s, 1, card)
+        s, _ = act(s, 0, f"card {adrenalyn}")
+        assert list(E.pending(s)) == [1]
+        views.append(E.public_view(s).model_dump())
+    assert views[0] == views[1]
