@@ -1,7 +1,7 @@
 """The questions play waits on (``State.asks``), what each may be answered, its default, and the answer
-applied: facing after a fall or a gateway (rb 767), the side a trap pushes to (rb 727), the DEATHMATCH
+applied: facing after a fall or a gateway (rb 783), the side a trap pushes to (rb 727), the DEATHMATCH
 store (rb 624), a draw with a full hand (rb 536), a grenade's impact square (rb 823), an ally's pass or
-push (rb 711), a Mid-Jump out of turn while falling (rb 911). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
+push (rb 737), a Mid-Jump out of turn while falling (rb 911). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
 
 from __future__ import annotations
 

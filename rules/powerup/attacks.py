@@ -18,7 +18,7 @@ from rules.powerup.state import Attack, State
 
 def _words(t: combat.Target) -> list[str]:
     """A target as typed: a figure id or a cover's square, with the push side when straight above or below
-    (rb 713; a drum explodes and a cover breaks, so neither is pushed and has no side to choose)."""
+    (rb 741; a drum explodes and a cover breaks, so neither is pushed and has no side to choose)."""
     pushed = t.vertical and not t.id.startswith(("DRUM", "COVER@"))
     return [f"{t.word} <", f"{t.word} >"] if pushed else [t.word]
 

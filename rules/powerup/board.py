@@ -68,7 +68,7 @@ class Board:
 
     def supported(self, sq: Square) -> bool:
         """The square's fixed support: a floor under it, a ladder, a block below, the bottom edge (rb 685).
-        Figures below (walking on heads, rb 753) are the state's business."""
+        Figures below (walking on heads, rb 775) are the state's business."""
         x, y = sq
         return (self.floor[sq] in SUPPORTING or self.feature[sq] == "L" or y == 0
                 or self.blocked((x, y - 1)))
@@ -145,7 +145,7 @@ class Board:
 
 
 def _rays(b: Board, sq: Square, facing: int) -> tuple[tuple[Square, ...], ...]:
-    """Sight (rb 677, rb 703): ahead, the 45-degree diagonals ahead, straight up and down, until a block
+    """Sight (rb 691, rb 699): ahead, the 45-degree diagonals ahead, straight up and down, until a block
     or a solid platform (figures and covers stop it too; the state looks for them)."""
     out = []
     for dx, dy in ((facing, 0), (facing, 1), (facing, -1), UP, DOWN):

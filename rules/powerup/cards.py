@@ -1,4 +1,4 @@
-"""POW! cards in hand (rb 526-536), drawing and the hand limit, and EPIC (rb 857-871).
+"""POW! cards in hand (rb 526-536), drawing and the hand limit, and EPIC (rb 859-865).
 
 Cards are ``"Name|L"``: the name and the letter printed on that copy (``*`` the Epic joker). Quotes:
 shared/rulebooks/powerup.txt ("rb N").
@@ -34,7 +34,7 @@ def ends(name: str) -> str:
 
 
 def _reshuffle(s: State) -> None:
-    """rb 184 (setup text): "If you run out of POW! cards, shuffle the discard pile and set it as a fresh
+    """rb 237-239 (setup text): "If you run out of POW! cards, shuffle the discard pile and set it as a fresh
     pile"; nobody sees the order."""
     s.pow_deck, s.pow_discard = shuffled(s, s.pow_discard), ()
 
@@ -80,8 +80,8 @@ def epic_sets(hand: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def go_epic(s: State, seat: int, cards: tuple[str, ...], out: list[str]) -> None:
-    """rb 865-869: discard the four cards, flip the sheet, add its RP and ammo bonus (above the maxima,
-    rb 405); it stays EPIC until the start of its next turn."""
+    """rb 865: discard the four cards, flip the sheet, add its RP and ammo bonus (above the maxima,
+    rb 410); it stays EPIC until the start of its next turn."""
     b = s.busters[seat]
     hand = list(b.hand)
     for c in cards:
@@ -95,7 +95,7 @@ def go_epic(s: State, seat: int, cards: tuple[str, ...], out: list[str]) -> None
 
 
 def end_epic(s: State, seat: int, out: list[str]) -> None:
-    """rb 409: "When the EPIC effect is gone, any remaining surplus of reaction or ammo points is also
+    """rb 410: "When the EPIC effect is gone, any remaining surplus of reaction or ammo points is also
     removed" (the issue: "all RP and ammo above the maxima go")."""
     from rules.powerup.life import ammo_max, rp_max
 

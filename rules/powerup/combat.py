@@ -18,13 +18,13 @@ from rules.powerup.state import State, keep_rng, rng_of
 @dataclass(frozen=True)
 class Target:
     """Something a seat may attack now: a figure id (or ``COVER@C4``), how far (squares between, ranged),
-    and whether it is straight above or below (the attacker then picks the push, rb 713)."""
+    and whether it is straight above or below (the attacker then picks the push, rb 741)."""
 
     id: str
     square: Square
     between: int = 0
     vertical: bool = False
-    cover: int = 0  # armor a cover between adds (rb 1122: "only ... shots coming through the square")
+    cover: int = 0  # armor a cover between adds (rb 1126: "only ... shots coming through the square")
 
     @property
     def word(self) -> str:
@@ -33,7 +33,7 @@ class Target:
 
 
 def attackable(s: State, fid: str, by_seat: int) -> bool:
-    """A BUGBUSTER of the other team that is neither protected (rb 1908) nor paused (Player Pause)."""
+    """A BUGBUSTER of the other team that is neither protected (rb 1920) nor paused (Player Pause)."""
     seat = s.seat_of(fid)
     if seat is None:
         return False
@@ -44,7 +44,7 @@ def attackable(s: State, fid: str, by_seat: int) -> bool:
 # --- who can be attacked ------------------------------------------------------------------------------
 def ranged_targets(s: State, seat: int) -> list[Target]:
     """rb 791: "If your enemy is within your line of sight, and the number of squares between you is equal
-    or less to the "Range" of your equipped weapon". Sight (rb 703): ahead, the diagonals ahead, up and
+    or less to the "Range" of your equipped weapon". Sight (rb 699): ahead, the diagonals ahead, up and
     down, stopped by blocks, solid platforms and the first figure (figures block sight: the issue's
     reading). A drum in sight may be shot (rb 1100)."""
     b = s.busters[seat]
@@ -73,7 +73,7 @@ def ranged_targets(s: State, seat: int) -> list[Target]:
 
 
 def melee_targets(s: State, seat: int) -> list[Target]:
-    """rb 805: "If you are next to your target and no obstacle prevents it": the squares ahead, diagonally
+    """rb 809: "If you are next to your target and no obstacle prevents it": the squares ahead, diagonally
     ahead, straight above and below (the issue), with nothing solid between. A cover there may be hit to
     destroy it (rb 1126)."""
     b = s.busters[seat]
@@ -99,7 +99,7 @@ def melee_targets(s: State, seat: int) -> list[Target]:
 
 # --- damage ------------------------------------------------------------------------------------------
 def immune(victim_seat: int, s: State, w: Item | None) -> bool:
-    """rb 1016-1030: immune figures are pushed, not damaged. BUGBUSTERs have only the Fireproof Suit's
+    """rb 1023-1037: immune figures are pushed, not damaged. BUGBUSTERs have only the Fireproof Suit's
     IMMUNE_FIRE (game-data.md 4.6)."""
     return w is not None and w.damage == "fire" and "IMMUNE_FIRE" in life.keywords(s.busters[victim_seat])
 
@@ -107,8 +107,8 @@ def immune(victim_seat: int, s: State, w: Item | None) -> bool:
 def strike(s: State, by: int | None, fid: str, hits: int, dx: int, w: Item | None, out: list[str],
            cover: int = 0, push_bonus: int = 0) -> int:
     """``hits`` land on a figure: armor is taken off and the rest read on the DAMAGE card (rb 795); a
-    survivor is pushed by all the hits (rb 797: "Do not subtract its armor points in that calculation"),
-    plus PUSH2's 2 (rb 661). Returns the hits left over once it is dead (DRILL, rb 655), else 0."""
+    survivor is pushed by all the hits (rb 795: "Do not subtract its armor points in that calculation"),
+    plus PUSH2's 2 (rb 661). Returns the hits left over once it is dead (DRILL, rb 657), else 0."""
     if hits <= 0:
         return 0
     f = s.figures.get(fid)
@@ -118,7 +118,7 @@ def strike(s: State, by: int | None, fid: str, hits: int, dx: int, w: Item | Non
         explode(s, fid, by, out)
         return 0
     seat = s.seat_of(fid)
-    if seat is None:  # a robot: pushed, never hurt (rb 1960: "an ally or obstacle")
+    if seat is None:  # a robot: pushed, never hurt (rb 1156: "an ally or obstacle")
         if dx:
             physics.push(s, fid, dx, hits + push_bonus, out)
         return 0
@@ -198,7 +198,7 @@ def draw_pows(s: State, seat: int, roll: dice.Roll, out: list[str]) -> None:
 
 
 def direction(a: Square, b: Square, chosen: int) -> int:
-    """Pushes are sideways, away from the attacker (rb 713); from above or below the attacker picks."""
+    """Pushes are sideways, away from the attacker (rb 741); from above or below the attacker picks."""
     return chosen if a[0] == b[0] else (1 if b[0] > a[0] else -1)
 
 
@@ -237,7 +237,7 @@ def shot_pool(s: State, seat: int, extra: int, assists: tuple[int, ...] = ()) ->
 
 def land_shot(s: State, seat: int, t: Target, push: int, roll: dice.Roll, dodge: dict[str, int],
               out: list[str]) -> None:
-    """The shot's roll lands: a blunder may break the weapon (the shot is lost, rb 833); else the hits,
+    """The shot's roll lands: a blunder may break the weapon (the shot is lost, rb 835); else the hits,
     less what a Roll cancelled for that figure (rb 895), strike the target, and AREA2/DRILL go on."""
     b = s.busters[seat]
     w = life.weapon(b, "distance")
@@ -288,7 +288,7 @@ def roll_pool(s: State, pool: str) -> dice.Roll:
 
 def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: list[str],
           dodge: dict[str, int] | None = None) -> None:
-    """AREA2 (rb 657): "the same damage to 2 targets that are in the adjacent squares ... both friends and
+    """AREA2 (rb 659): "the same damage to 2 targets that are in the adjacent squares ... both friends and
     foes": the figures on the squares either side of the target."""
     bd = board(s.layout)
     for side in (-1, 1):
@@ -303,7 +303,7 @@ def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: lis
 
 
 def _drill(s: State, seat: int, me: Square, t: Target, left: int, w: Item, out: list[str]) -> None:
-    """DRILL (rb 655): surplus hits go on to the next square until spent, or until the range is over."""
+    """DRILL (rb 657): surplus hits go on to the next square until spent, or until the range is over."""
     dx, dy = t.square[0] - me[0], t.square[1] - me[1]
     step = (dx and (1 if dx > 0 else -1), dy and (1 if dy > 0 else -1))
     sq = t.square
@@ -329,7 +329,7 @@ def melee_pool(s: State, seat: int, extra: int = 0, assists: tuple[int, ...] = (
 
 
 def from_behind(s: State, seat: int, t: Target) -> bool:
-    """rb 817: a defender facing away from its attacker rolls nothing."""
+    """rb 821: a defender facing away from its attacker rolls nothing."""
     me = s.where(s.busters[seat].sheet)
     assert me is not None
     return t.square[0] != me[0] and (1 if me[0] > t.square[0] else -1) != s.figures[t.id].facing
@@ -337,7 +337,7 @@ def from_behind(s: State, seat: int, t: Target) -> bool:
 
 def melee_rolls(s: State, seat: int, t: Target, extra: int = 0,
                 assists: tuple[int, ...] = ()) -> tuple[dice.Roll, dice.Roll]:
-    """rb 805-811: "both roll" — the attacker's pool and the defender's melee dice (none from behind, none
+    """rb 809-817: "both roll" — the attacker's pool and the defender's melee dice (none from behind, none
     for a cover)."""
     r = rng_of(s)
     mine = dice.roll(r, melee_pool(s, seat, extra, assists))
@@ -350,9 +350,9 @@ def melee_rolls(s: State, seat: int, t: Target, extra: int = 0,
 
 def land_melee(s: State, seat: int, t: Target, push: int, mine: dice.Roll, theirs: dice.Roll,
                out: list[str]) -> None:
-    """Melee (rb 805-811): the loser (attacker included) takes the difference minus its armor and, alive,
+    """Melee (rb 809-813): the loser (attacker included) takes the difference minus its armor and, alive,
     is pushed by the difference; a tie does nothing (the issue's reading). From behind the defender rolls
-    nothing (rb 817). A cover takes 3 hits to destroy (rb 1126)."""
+    nothing (rb 821). A cover takes 3 hits to destroy (rb 1126)."""
     b = s.busters[seat]
     me = s.where(b.sheet)
     assert me is not None

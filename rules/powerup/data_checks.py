@@ -140,7 +140,7 @@ def pow_problems(data: GameData) -> list[str]:
     deck = data.pow_deck()
     if len(deck) != 31:  # rb 29
         out.append(f"pow_cards: 31 cards, not {len(deck)}")
-    if len(data.pow_cards) != 29:  # the 29 names rb 1166-1279 prints
+    if len(data.pow_cards) != 29:  # the 29 names rb 1170-1277 prints
         out.append(f"pow_cards: 29 names, not {len(data.pow_cards)}")
     out += _repeats("pow_cards name", [c.name for c in data.pow_cards])
     letters = Counter(letter for _, letter in deck)

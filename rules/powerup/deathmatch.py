@@ -1,4 +1,4 @@
-"""DEATHMATCH (rb 1856-1908): seats and teams, setup (POWERUPs and drums placed in turn, then secrets and
+"""DEATHMATCH (rb 1858-1920): seats and teams, setup (POWERUPs and drums placed in turn, then secrets and
 start squares behind screens), the score, the DEATHMATCH store (rb 624-633).
 
 Quotes: shared/rulebooks/powerup.txt ("rb N").
@@ -31,7 +31,7 @@ def new_state(seed: int, labels: tuple[str, ...], layout: tuple[tuple[int, ...],
     if len(set(sheets)) != len(sheets):
         raise BadOptions("each BUGBUSTER plays once: two seats chose the same character")
     if len(labels) not in (2, 4, 6) or teams.count("RED") != teams.count("BLU"):
-        raise BadOptions("DEATHMATCH is played by 2, 4 or 6 seats in two equal teams (rb 1858)")
+        raise BadOptions("DEATHMATCH is played by 2, 4 or 6 seats in two equal teams (rb 1862)")
     data = game_data()
     r = Rng(seed)
     pow_deck = [f"{n}|{letter}" for n, letter in data.pow_deck()]
@@ -66,7 +66,7 @@ def new_state(seed: int, labels: tuple[str, ...], layout: tuple[tuple[int, ...],
 
 # --- setup: placing in turn ---------------------------------------------------------------------------
 def powerups_to_place(s: State) -> int:
-    """rb 1874: "Take a POWERUP token for each tile on the board"."""
+    """rb 1878: "Take a POWERUP token for each tile on the board"."""
     return len(s.layout) * len(s.layout[0])
 
 
@@ -95,7 +95,7 @@ def _free_spots(s: State) -> list[Square]:
 
 
 def place_squares(s: State) -> list[Square]:
-    """Where the placing team may put its next POWERUP (rb 1878: "Do not place more than 1 POWERUP on each
+    """Where the placing team may put its next POWERUP (rb 1880: "Do not place more than 1 POWERUP on each
     tile") or drum (rb 1884: "wherever they want")."""
     b = board(s.layout)
     tiles_used = {b.tile_of(sq) for sq in s.powerups}
@@ -137,7 +137,7 @@ def place(s: State, sq: Square, out: list[str]) -> None:
     other = "BLU" if team == "RED" else "RED"
     total = powerups_to_place(s)
     if s.place_kind == "powerup" and len(s.powerups) < total:
-        s.placing = other  # one by one, alternately (rb 1878); an odd count gives the first team one more
+        s.placing = other  # one by one, alternately (rb 1880); an odd count gives the first team one more
     elif s.place_kind == "powerup":
         s.place_kind = "drum"
         s.placing = _first_team(s)
@@ -196,7 +196,7 @@ def designed_hide(s: State, seat: int) -> tuple[str, Square] | None:
 
 
 def reveal(s: State, out: list[str]) -> None:
-    """Every screen is done: the BUGBUSTERs stand on their start squares and play begins (rb 1890)."""
+    """Every screen is done: the BUGBUSTERs stand on their start squares and play begins (rb 1888)."""
     for b in s.busters:
         assert b.start is not None
         s.move_figure(b.sheet, square=b.start)
@@ -214,9 +214,9 @@ def settle_and_score(s: State, seat: int, out: list[str]) -> None:
 
 
 def check_score(s: State, seat: int, out: list[str]) -> bool:
-    """rb 1890-1900: a BUGBUSTER carrying the enemy robot enters its own base while its own robot is home:
+    """rb 1892-1902: a BUGBUSTER carrying the enemy robot enters its own base while its own robot is home:
     a score. The robots go back, everyone to its start square, every POWERUP ON, the turn ends; two
-    scores win (rb 1902)."""
+    scores win (rb 1906)."""
     b = s.busters[seat]
     fig = s.figures[b.sheet]
     enemy = "BLU" if b.team == "RED" else "RED"

@@ -2,7 +2,7 @@
 the data names but the engine cannot play fails the load (the issue; ``data.check_effects``).
 
 Specials are played in their user's own turn, tricks at any time (rb 530-534); a card costs 0 AP, its
-cost (``PowCard.cost``: RP or ammo) is paid, and it goes to the POW! discard (rb 532). Amounts come from
+cost (``PowCard.cost``: RP or ammo) is paid, and it goes to the POW! discard (rb 530-534). Amounts come from
 the data (``PowCard.amounts``), never from here. Notation: ``card <token>`` or ``card <token> <arg>``, the
 token being the name with dashes for spaces and the letter (``Fury:E``, ``cards.card_token``), the
 argument a square (``C4``), a figure id (``TOR``) or a number.
@@ -12,7 +12,7 @@ Readings (the rulebook leaves these open):
 - **Above the maxima.** A card that gives RP or ammo "above the maximum" (Adrenalyn, Ammo Found, Armory,
   RedBug) raises ``over_rp``/``over_ammo`` by what goes above the present maximum, so the gain is kept
   (rb 1176: "This may exceed the maximum"). A cost paid spends that surplus first: ``spend`` lowers
-  ``over_*`` to what is still above the sheet's maximum (rb 409 speaks of the "remaining surplus").
+  ``over_*`` to what is still above the sheet's maximum (rb 410 speaks of the "remaining surplus").
 - **Nothing to gain, not listed.** A card whose effect would change nothing now is not offered: Medikit at
   3 lives (rb 1237: "You cannot win more than 3 life points"), Player Pause while paused, Money Bot with no
   coins on the board, Teleport with no free ON POWERUP, Assemble with no teammate.
@@ -29,8 +29,8 @@ Readings (the rulebook leaves these open):
   ``"fresh"``, so that the card it draws is fresh too: "You can discard after drawing" read as the hand
   limit's usual discard, made between the two draws.
 - **Teleport** (rb 1265) takes its user to a free ON POWERUP, turned OFF without the store. It keeps what
-  it carries (rb 517: "The carrier and cargo occupy the same square"); a carried user steps off its
-  carrier. It picks its facing as after a gateway (rb 767). The score is checked by the caller as after
+  it carries (rb 510: "The carrier and cargo occupy the same square"); a carried user steps off its
+  carrier. It picks its facing as after a gateway (rb 783). The score is checked by the caller as after
   any action.
 - **Turn on POWERUPs** (rb 1277: "For each ammo point used, you turn 1 deactivated POWERUP back on"): the
   argument is the ammo spent; the OFF POWERUPs nearest the user (squares counted across and up) turn ON,
@@ -213,7 +213,7 @@ def roll_cards(s: State, seat: int) -> list[str]:
 
 def play_card(s: State, seat: int, action: str, out: list[str]) -> None:
     """``card <token> [arg]``: pay the cost (rb 1170-1277: "Free", "1 reaction point", "1 ammo point"), put
-    the card on the POW! discard (rb 532: "Once used, they must be discarded"), then its effect."""
+    the card on the POW! discard (rb 530: "Once used, they must be discarded"), then its effect."""
     words = action.split()
     b = s.busters[seat]
     card = next(c for c in b.hand if card_token(c) == words[1])

@@ -18,7 +18,7 @@ def marks(s: State) -> tuple[str, ...]:
 
 
 def order_seats(s: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """rb 1892-1896 (DEATHMATCH initiative): most RP left first; a tie, the most RP on the sheet; still a
+    """rb 1890 (DEATHMATCH initiative): most RP left first; a tie, the most RP on the sheet; still a
     tie, INITIATIVE cards dealt at random to those tied (card 1 first). Returns the order and the card
     each seat of it got (0: none needed)."""
     data = game_data()
@@ -71,7 +71,7 @@ def start_turn(s: State, out: list[str]) -> None:
     if any(e[2] == "next" for e in b.effects):
         s.set_buster(seat, effects=tuple(e for e in b.effects if e[2] != "next"))
     cards.end_epic(s, seat, out)
-    s.ap = 2 if seat in s.short else AP  # rb 1904: "they'll have 2 actions"
+    s.ap = 2 if seat in s.short else AP  # rb 1918: "they'll have 2 actions"
     s.short = tuple(x for x in s.short if x != seat)
     s.streak = 0
     s.air, s.air_acted, s.air_shifted = "", False, False
@@ -99,7 +99,7 @@ def end_turn(s: State, out: list[str]) -> None:
 
 
 def first_normal_action(s: State, seat: int) -> None:
-    """rb 1908: "Until the player takes the first normal action the BUGBUSTER is protected"."""
+    """rb 1920: "Until the player takes the first normal action the BUGBUSTER is protected"."""
     if s.busters[seat].protected:
         s.set_buster(seat, protected=False)
 

@@ -1,4 +1,4 @@
-"""Lives, death and the DEATHMATCH respawn (rb 1894-1908), and what a BUGBUSTER's sheet and items add up
+"""Lives, death and the DEATHMATCH respawn (rb 1908-1920), and what a BUGBUSTER's sheet and items add up
 to (armor, dice, maxima). Quotes: shared/rulebooks/powerup.txt ("rb N")."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def _item(item_id: str) -> Item:
 
 
 def basic_equipment(sheet_id: str) -> tuple[str | None, str | None, str | None]:
-    """rb 398: "the basic weapons the BUGBUSTER begins the game with", each in its slot."""
+    """rb 406: "the basic weapons the BUGBUSTER begins the game with", each in its slot."""
     slots: list[str | None] = [None, None, None]
     for w in game_data().sheet(sheet_id).normal.weapons:
         slots[("distance", "melee", "armor").index(w.slot)] = w.id
@@ -37,7 +37,7 @@ def basic_equipment(sheet_id: str) -> tuple[str | None, str | None, str | None]:
 
 
 def weapon(b: Buster, slot: str) -> Item | None:
-    """The weapon a BUGBUSTER uses in a slot: while EPIC only the EPIC weapon (rb 871: "You can only use
+    """The weapon a BUGBUSTER uses in a slot: while EPIC only the EPIC weapon (rb 865: "You can only use
     the weapons that come with your EPIC character")."""
     if b.epic:
         w = game_data().sheet(b.sheet).epic.weapon
@@ -62,7 +62,7 @@ def keywords(b: Buster) -> set[str]:
 
 
 def armor(b: Buster) -> int:
-    """Sheet + armor card + effects (the issue; EPIC keeps the armor, rb 869)."""
+    """Sheet + armor card + effects (the issue; EPIC keeps the armor, rb 865)."""
     a = armor_item(b)
     return game_data().sheet(b.sheet).normal.armor + (a.armor if a else 0) + b.effect("armor")
 
@@ -81,7 +81,7 @@ def ranged_dice(b: Buster, w: Item | None) -> str:
 
 
 def rp_max(b: Buster) -> int:
-    """The sheet's RP (rb 893: "limited to the RPs they begin the game with"), +2 with an RP+2 item
+    """The sheet's RP (rb 889: "limited to the RPs they begin the game with"), +2 with an RP+2 item
     (rb 665), plus what a card or EPIC put above it (``over_rp``)."""
     extra = 2 if "RP+2" in keywords(b) else 0
     return game_data().sheet(b.sheet).normal.rp + extra + b.over_rp
@@ -93,7 +93,7 @@ def ammo_max(b: Buster) -> int:
 
 def gain(s: State, seat: int, what: str, n: int) -> None:
     """Add ``n`` RP or ammo (``what``), above the maximum if need be: what goes above is recorded in
-    ``over_rp``/``over_ammo`` (rb 405: "The bonus can raise them above the character's maximum")."""
+    ``over_rp``/``over_ammo`` (rb 410: "The bonus can raise them above the character's maximum")."""
     b = s.busters[seat]
     if what == "rp":
         new, top = b.rp + n, rp_max(b)
@@ -104,7 +104,7 @@ def gain(s: State, seat: int, what: str, n: int) -> None:
 
 
 def spend(s: State, seat: int, rp: int = 0, ammo: int = 0) -> None:
-    """Pay RP and ammo; a surplus above the sheet's maximum is spent first (rb 409: "any remaining
+    """Pay RP and ammo; a surplus above the sheet's maximum is spent first (rb 410: "any remaining
     surplus"), so ``over_*`` never exceeds what is still above it."""
     b = s.busters[seat]
     new_rp, new_ammo = b.rp - rp, b.ammo - ammo
@@ -158,7 +158,7 @@ def destroy(s: State, seat: int, item_id: str, out: list[str], why: str) -> None
 
 
 def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None:
-    """rb 1894-1908: the BUGBUSTER disintegrates, drops what it carries, loses its equipment cards (not
+    """rb 1908-1920: the BUGBUSTER disintegrates, drops what it carries, loses its equipment cards (not
     its POW! cards), and reappears at once on the ON POWERUP nearest its base, which moves (still ON)
     to the square where it died; none ON: its start square. Full lives, ammo and RP; protected until
     its first normal action; 2 AP if it has not played this sequence, else it waits."""
@@ -186,7 +186,7 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
     s.move_figure(b.sheet, square=spot, facing=1 if spot[0] < board(s.layout).width // 2 else -1)
     out.append(f"{b.sheet} dies{killer}{' (' + cause + ')' if cause else ''} and reappears on {name(spot)}.")
     if seat == s.active:
-        s.ap = 0  # its turn ends: it has acted this turn (rb 1904)
+        s.ap = 0  # its turn ends: it has acted this turn (rb 1918)
         s.air = ""
     elif not s.played[seat]:
         s.short = tuple(sorted({*s.short, seat}))
@@ -213,7 +213,7 @@ def respawn_square(s: State, team: str, death: Square) -> Square:
 
 
 def robot_home(s: State, team: str) -> Square:
-    """Each robot's home on its base: the base tile's inner bottom corner (a house reading: rb 1888 says
+    """Each robot's home on its base: the base tile's inner bottom corner (a house reading: rb 1886 says
     only "on its base tile"; the corner keeps it off the gateway and the ladder)."""
     return home_square(s.layout, team)
 
@@ -223,7 +223,7 @@ def home_square(layout: tuple[tuple[int, ...], ...], team: str) -> Square:
 
 
 def start_squares(s: State, team: str) -> list[Square]:
-    """Where a team's BUGBUSTERs may start (rb 1890: "any point on their base"): the base's squares a
+    """Where a team's BUGBUSTERs may start (rb 1888: "any point on their base"): the base's squares a
     figure can stand on, but its robot's home, nearest the board's edge first (the designed placement
     takes them in this order)."""
     b = board(s.layout)
@@ -235,7 +235,7 @@ def start_squares(s: State, team: str) -> list[Square]:
 
 
 def drop(s: State, carrier: str, where: Square) -> None:
-    """A carrier lets its cargo go: it lands on the carrier's square (rb 519: "the cargo falls to the
+    """A carrier lets its cargo go: it lands on the carrier's square (rb 510: "the cargo falls to the
     square where the character was"); the caller moves the carrier away or settles."""
     cargo = s.figures[carrier].cargo
     if cargo is None:

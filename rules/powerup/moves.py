@@ -1,4 +1,4 @@
-"""The active seat's movements applied (rb 300-521, rb 673-769): steps and climbs, an ally's pass or push,
+"""The active seat's movements applied (rb 460-514, rb 673-769): steps and climbs, an ally's pass or push,
 jumps and the moment in the air, gateways, picking up and throwing; and what the figure's own arrival
 does (an ON POWERUP and the DEATHMATCH store, the score). reach.py says where each may go.
 Quotes: shared/rulebooks/powerup.txt ("rb N")."""
@@ -12,7 +12,7 @@ from rules.powerup.state import State
 
 def arrival(s: State, seat: int, out: list[str], fell: bool = False) -> None:
     """An arrival by the figure's own move: the square's effects (done by the fall itself if it ``fell``),
-    then an ON POWERUP (rb 524; DEATHMATCH rb 624: "turn off the POWERUP and choose from one of these
+    then an ON POWERUP (rb 520; DEATHMATCH rb 624: "turn off the POWERUP and choose from one of these
     options"), then the score. A figure that died on the way has reappeared elsewhere: nothing more."""
     fid = s.busters[seat].sheet
     deaths = s.busters[seat].deaths
@@ -39,7 +39,7 @@ def _fall_and_arrive(s: State, seat: int, out: list[str]) -> None:
 
 def _into(s: State, seat: int, to: Square, out: list[str], jumped: bool) -> None:
     """The figure is now on ``to`` by its own move: in the air if nothing holds it there and it has
-    something to do on the way (rb 749), else it falls at once; then it arrives."""
+    something to do on the way (rb 763), else it falls at once; then it arrives."""
     fid = s.busters[seat].sheet
     if physics.supported(s, to):
         arrival(s, seat, out)
@@ -51,7 +51,7 @@ def _into(s: State, seat: int, to: Square, out: list[str], jumped: bool) -> None
 
 
 def _air_worth(s: State, seat: int) -> bool:
-    """Something to do on the way down (rb 749): an attack from up there, or a Mid-Jump (1 RP)."""
+    """Something to do on the way down (rb 763): an attack from up there, or a Mid-Jump (1 RP)."""
     attack = s.ap >= 1 and bool(attacks.attack_actions(s, seat, in_air=True))
     shift = s.busters[seat].rp >= 1 and any(reach.midjump_square(s, seat, d) for d in (1, -1))
     return attack or shift
@@ -70,7 +70,7 @@ def land(s: State, seat: int, out: list[str]) -> None:
 
 
 def midjump(s: State, seat: int, word: str, out: list[str]) -> None:
-    """rb 915-917: "move 1 square, left or right, while in mid-air" for 1 RP, once per jump or fall."""
+    """rb 911: "move 1 square, left or right, while in mid-air" for 1 RP, once per jump or fall."""
     fid = s.busters[seat].sheet
     to = reach.midjump_square(s, seat, 1 if word == ">" else -1)
     assert to is not None
@@ -99,7 +99,7 @@ def step(s: State, seat: int, word: str, out: list[str]) -> None:
 
 
 def resolve_pass(s: State, ally_seat: int, data: str, choice: str, out: list[str]) -> None:
-    """The ally's answer (rb 711): "pass" puts the mover on the square beyond; "pushed" moves the ally."""
+    """The ally's answer (rb 737): "pass" puts the mover on the square beyond; "pushed" moves the ally."""
     mover, dx_text = data.split(":")
     dx = int(dx_text)
     ally = s.busters[ally_seat].sheet
@@ -144,7 +144,7 @@ def jump(s: State, seat: int, word: str, out: list[str]) -> None:
 
 def gate(s: State, seat: int, square: str, out: list[str]) -> None:
     """rb 711: "you can go through it into any other unlocked gateway . Then immediately put a closing
-    marker (OFF) on that gate"; then it picks its facing (rb 767)."""
+    marker (OFF) on that gate"; then it picks its facing (rb 783)."""
     fid = s.busters[seat].sheet
     to = parse_square(square)
     assert to is not None
@@ -167,8 +167,8 @@ def pick(s: State, seat: int, target: str, out: list[str]) -> None:
 
 
 def throw(s: State, seat: int, out: list[str]) -> None:
-    """rb 519-521: thrown forward as many squares as the thrower's melee dice hit (at least 1); it stops
-    short of a wall or figure. A drum explodes where it lands (rb 1098)."""
+    """rb 514: thrown forward as many squares as the thrower's melee dice hit (at least 1); it stops
+    short of a wall or figure. A drum explodes where it lands (rb 1099)."""
     fid = s.busters[seat].sheet
     cargo = s.figures[fid].cargo
     assert cargo is not None

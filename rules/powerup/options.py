@@ -1,6 +1,6 @@
 """Game options for POWERUP.
 
-``mode``: ``deathmatch`` (rb 1856; STORY and ARCADE come with parts 2 and 3 of the work). ``rounds``: 0 plays until a team scores
+``mode``: ``deathmatch`` (rb 1860; STORY and ARCADE come with parts 2 and 3 of the work). ``rounds``: 0 plays until a team scores
 twice; N also ends the game after N rounds (8 sequences each), the team with more captures winning. ``tiles``: the
 board, ``default`` (the designed board for the seats, docs/games/powerup.md), ``random`` (a board drawn
 from the game's seed once the seats are known: ``random_tiles``, rules/powerup/layouts.py) or the faces by
@@ -29,7 +29,7 @@ class PowerupOptions(BaseModel):
     mode: str = "deathmatch"
     tiles: tuple[tuple[int, ...], ...] = ()  # () the designed board for the seats (or a random one)
     random_tiles: bool = False  # tiles:random: the board drawn from the seed (layouts.random_layout)
-    rounds: int = 0  # 0: play to two captures (rb 1902); N: also stop after N rounds (a house option)
+    rounds: int = 0  # 0: play to two captures (rb 1906); N: also stop after N rounds (a house option)
     reactions: str = "relevant"  # every seat's mode to begin with (reactions.py); each may change its own
     pace: str = "live"  # the table's pace (the lobby passes it): it sets the reaction_wait default
     reaction_wait: int = LIVE_WAIT

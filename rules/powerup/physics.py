@@ -22,12 +22,12 @@ def figure_at(s: State, sq: Square) -> str | None:
 
 
 def free(s: State, sq: Square) -> bool:
-    """Open, with no figure and no cover (rb 701: "only be one BUGBUSTER ... in each square")."""
+    """Open, with no figure and no cover (rb 703: "only be one BUGBUSTER ... in each square")."""
     return board(s.layout).open(sq) and sq not in s.covers and figure_at(s, sq) is None
 
 
 def supported(s: State, sq: Square) -> bool:
-    """A fixed support, or a figure or cover below to stand on (rb 753: "walk on top of others as if
+    """A fixed support, or a figure or cover below to stand on (rb 775: "walk on top of others as if
     these were any other surface")."""
     b = board(s.layout)
     if b.supported(sq):
@@ -37,7 +37,7 @@ def supported(s: State, sq: Square) -> bool:
 
 
 def riders(s: State, fid: str) -> list[str]:
-    """The figures standing on ``fid``'s head, lowest first (a stack rides the figure below, rb 755)."""
+    """The figures standing on ``fid``'s head, lowest first (a stack rides the figure below, rb 775)."""
     b = board(s.layout)
     out = []
     sq = s.figures[fid].square
@@ -55,7 +55,7 @@ def riders(s: State, fid: str) -> list[str]:
 
 def shift(s: State, fid: str, to: Square, out: list[str]) -> None:
     """Move a figure one square (a step, a push); its stack rides along where it can, and a rider that
-    an obstacle stops stays behind and falls (rb 757)."""
+    an obstacle stops stays behind and falls (rb 777)."""
     here = s.figures[fid].square
     assert here is not None
     stack = riders(s, fid)
@@ -147,7 +147,7 @@ def fall(s: State, fid: str, out: list[str]) -> None:
 
 
 def ask_facing(s: State, seat: int) -> None:
-    """rb 767: "After falling from a height or going through a door, you can choose the direction your
+    """rb 783: "After falling from a height or going through a door, you can choose the direction your
     character will face." Asked of the seat (default: keep)."""
     if not any(a[0] == seat and a[1] == "face" for a in s.asks):
         s.asks = (*s.asks, (seat, "face", s.busters[seat].sheet))
@@ -156,7 +156,7 @@ def ask_facing(s: State, seat: int) -> None:
 def arrive(s: State, fid: str, out: list[str]) -> None:
     """What a square does to a figure arriving on it (by any means): acid kills (rb 725), automatic stairs
     lift (rb 719), spikes and fire hurt and push (rb 727, rb 1106), a face-down secret is found
-    (rb 1140), a fallen robot touched by its own team goes home (rb 1892). A POWERUP triggers only on
+    (rb 1132), a fallen robot touched by its own team goes home (rb 1900). A POWERUP triggers only on
     the figure's own move: the caller's business (moves.arrival)."""
     b = board(s.layout)
     f = s.figures[fid]
@@ -188,7 +188,7 @@ def arrive(s: State, fid: str, out: list[str]) -> None:
 
 
 def find_secret(s: State, seat: int, sq: Square, out: list[str]) -> None:
-    """rb 1136-1154: "found by the first figure entering". Coins go to the finder (DEATHMATCH has no use
+    """rb 1136-1154, the secret tokens, found by the first figure entering (the issue). Coins go to the finder (DEATHMATCH has no use
     for them but the summary), a POWERUP token is set ON on the square, a Buggie Trap takes 1 life and
     pushes 1 square (the victim chooses)."""
     tokens = s.secrets.pop(sq, None)
@@ -213,7 +213,7 @@ def find_secret(s: State, seat: int, sq: Square, out: list[str]) -> None:
 
 
 def touch_robot(s: State, seat: int, out: list[str]) -> None:
-    """rb 1892: "Once you touch your team's fallen robot, it automatically teleports to your base": a
+    """rb 1900: "Once you touch your team's fallen robot, it automatically teleports to your base": a
     BUGBUSTER on or next to its fallen robot (the issue: "moving next to")."""
     team = s.busters[seat].team
     robot = s.figures[f"ROBOT-{team}"]
@@ -242,7 +242,7 @@ def send_home(s: State, team: str, out: list[str]) -> None:
 
 
 def remove_thing(s: State, fid: str, out: list[str], cause: str) -> None:
-    """A robot or drum in acid: a drum is gone; a robot is sent home (a robot is never lost, rb 1888)."""
+    """A robot or drum in acid: a drum is gone; a robot is sent home (a house reading: the rulebook never removes a robot)."""
     if fid.startswith("ROBOT-"):
         send_home(s, fid[6:], out)
     else:
@@ -251,10 +251,10 @@ def remove_thing(s: State, fid: str, out: list[str], cause: str) -> None:
 
 
 def push(s: State, fid: str, dx: int, squares: int, out: list[str]) -> int:
-    """Push a figure ``squares`` squares sideways (rb 713: "in the opposite direction to the attack"),
-    moving every figure in its way with it (rb 715: "If you push a character and it bumps into another,
+    """Push a figure ``squares`` squares sideways (rb 741: "in the opposite direction to the attack"),
+    moving every figure in its way with it (rb 743: "If you push a character and it bumps into another,
     the movement affects them both"), until a wall stops the line. A carried figure is knocked off its
-    carrier; a pushed carrier drops its cargo where it stood (rb 519). Returns the squares moved. Falls
+    carrier; a pushed carrier drops its cargo where it stood (rb 510). Returns the squares moved. Falls
     and arrivals come after the push."""
     holder = s.figures[fid].carried_by
     if holder is not None:  # knocked off: for a moment it stands on its carrier's square

@@ -23,7 +23,7 @@ def teleport_args(s: State, seat: int) -> list[str]:
 
 def teleport(s: State, seat: int, arg: str, out: list[str]) -> None:
     """rb 1265: "The BUGBUSTER teleports to any POWERUP that is on, turning it off. The POWERUP cannot be
-    used for anything else when this is done." (no store; its cargo comes along, rb 517)."""
+    used for anything else when this is done." (no store; its cargo comes along, rb 510)."""
     fid = s.busters[seat].sheet
     to = parse_square(arg)
     assert to is not None

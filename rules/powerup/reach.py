@@ -1,4 +1,4 @@
-"""Where the active seat's BUGBUSTER can go or reach now (rb 300-521, rb 673-769): the squares a step,
+"""Where the active seat's BUGBUSTER can go or reach now (rb 460-514, rb 673-769): the squares a step,
 climb, jump or gateway leads to, what it may pick up or hand over, and what each costs. Listing only:
 moves.py applies the movements. Quotes: shared/rulebooks/powerup.txt ("rb N")."""
 
@@ -12,12 +12,12 @@ FACING = {1: ">", -1: "<"}
 
 
 def move_cost(s: State, seat: int) -> int:
-    """rb 307: 1 AP; HEAVY doubles moving and jumping (rb 669)."""
+    """rb 462: 1 AP; HEAVY doubles moving and jumping (rb 669)."""
     return 2 if "HEAVY" in life.keywords(s.busters[seat]) else 1
 
 
 def jump_cost(s: State, seat: int) -> int:
-    """rb 311: 2 AP; JUMP1 makes it 1 (rb 667); HEAVY doubles it."""
+    """rb 464: 2 AP; JUMP1 makes it 1 (rb 667); HEAVY doubles it."""
     kw = life.keywords(s.busters[seat])
     return (1 if "JUMP1" in kw else 2) * (2 if "HEAVY" in kw else 1)
 
@@ -37,7 +37,7 @@ def ally_at(s: State, seat: int, sq: Square) -> str | None:
 
 
 def pass_or_push(s: State, mover: str, ally: str, dx: int) -> list[str]:
-    """rb 711: entering an ally's square, "The player with the overcome character shall choose" to let you
+    """rb 687: entering an ally's square, "The player with the overcome character shall choose" to let you
     pass (to the square beyond) or be pushed (1 square on, chaining)."""
     b = board(s.layout)
     sq = s.figures[ally].square
@@ -89,7 +89,7 @@ def gate_targets(s: State, seat: int) -> list[Square]:
 
 
 def pick_targets(s: State, seat: int) -> list[str]:
-    """rb 515: "an ally or movable obstacle from a square adjacent to yours, in the direction you are
+    """rb 510: "an ally or movable obstacle from a square adjacent to yours, in the direction you are
     facing" (ahead or diagonally ahead); one at a time. A team never takes up its own robot (touching it
     when fallen sends it home, rb 1900; at home there is no need); the enemy's may be stolen anywhere."""
     me = s.figures[s.busters[seat].sheet]
@@ -116,7 +116,7 @@ def pick_targets(s: State, seat: int) -> list[str]:
 
 
 def give_targets(s: State, seat: int) -> list[str]:
-    """rb 511: "By placing your character in an adjacent square": allies on the 8 squares around."""
+    """rb 506: "By placing your character in an adjacent square": allies on the 8 squares around."""
     here, _ = position(s, seat)
     b = board(s.layout)
     out = []
@@ -130,14 +130,14 @@ def give_targets(s: State, seat: int) -> list[str]:
 
 
 def midjump_square(s: State, seat: int, d: int) -> Square | None:
-    """rb 915-917: "move 1 square, left or right, while in mid-air"."""
+    """rb 911: "move 1 square, left or right, while in mid-air"."""
     here, _ = position(s, seat)
     to = (here[0] + d, here[1])
     return to if board(s.layout).step_open(here, to) and physics.free(s, to) else None
 
 
 def throw_room(s: State, seat: int) -> bool:
-    """A throw needs the square ahead open and empty (it lands at least 1 square away, rb 521)."""
+    """A throw needs the square ahead open and empty (it lands at least 1 square away, rb 514)."""
     here, f = position(s, seat)
     ahead = (here[0] + f, here[1])
     return board(s.layout).step_open(here, ahead) and physics.free(s, ahead)

@@ -30,7 +30,7 @@
 - **Mid-Jump out of turn** (rb 911): a BUGBUSTER with RP left that starts to fall outside its own jump (a
   push, a blast, a shove) is asked first: ``midjump <``/``midjump >`` (1 RP, one square sideways, then it
   falls from there) or ``fall`` (physics.settle holds it meanwhile).
-- **In the air** (rb 749): a jump, with the attack or Mid-Jump made on the way, is one action: its window
+- **In the air** (rb 763): a jump, with the attack or Mid-Jump made on the way, is one action: its window
   opens once the jumper is down, and an attack from the air is rolled without a window before it (only
   the roll window). Nobody can act under a figure that is still in the air.
 
@@ -252,12 +252,12 @@ def _act(s: State, seat: int, words: list[str], spd: int, out: list[str]) -> Non
         life.spend(s, seat, rp=used + spd)
     # the borrowed turn mixed up who "the active seat" was for a death or a score: set it right
     if s.busters[seat].deaths != deaths[0] and not s.played[seat]:
-        s.short = tuple(sorted({*s.short, seat}))  # died reacting: 2 AP when its turn comes (rb 1904)
+        s.short = tuple(sorted({*s.short, seat}))  # died reacting: 2 AP when its turn comes (rb 1918)
     if s.busters[active].deaths != deaths[1]:
-        s.ap, s.air, s.attack = 0, "", None  # the active seat died: its turn is over (rb 1904)
+        s.ap, s.air, s.attack = 0, "", None  # the active seat died: its turn is over (rb 1918)
         s.short = tuple(x for x in s.short if x != active)
     if s.score != score:
-        s.ap, s.air, s.attack, s.window = 0, "", None, ()  # a score ends the turn (rb 1900)
+        s.ap, s.air, s.attack, s.window = 0, "", None, ()  # a score ends the turn (the issue)
 
 
 def advance(s: State, out: list[str]) -> bool:

@@ -54,7 +54,7 @@ def _impact(s: State, seat: int, words: list[str]) -> str | None:
 
 
 def _pass(s: State, seat: int, words: list[str]) -> str | None:
-    """rb 737: the ally entered "shall choose": let pass (room beyond) or be pushed (the line can move)."""
+    """rb 687: the ally entered "shall choose": let pass (room beyond) or be pushed (the line can move)."""
     if words[0] in asks.options(s, s.asks[0]):
         return None
     return "the square beyond you is not free: be pushed" if words[0] == "pass" else "you cannot be pushed: let it pass"

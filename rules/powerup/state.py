@@ -7,7 +7,7 @@ Immutable by convention: the engine clones a state (``State.clone``) and changes
   BUGBUSTER that seat plays (its sheet id is also its figure's id, ``RAY``).
 - ``figures``: everything that stands on a square and can be moved: BUGBUSTERs, the two robots
   (``ROBOT-RED``), drums (``DRUM1``). A carried figure has no square of its own (``carried_by``); it
-  shares its carrier's (rb 517: "The carrier and cargo occupy the same square").
+  shares its carrier's (rb 510: "The carrier and cargo occupy the same square").
 - Board things by square: ``powerups`` (ON True / OFF False), ``secrets`` (face-down tokens, hidden:
   ``coins3``, ``trap``, ``powerup``; ``secret_team`` says whose team placed each), ``fire``, ``covers``,
   ``coins`` (found and dropped coins), ``gate_off`` (the gateway under the OFF marker), ``shut`` (doors a
@@ -49,7 +49,7 @@ class Buster:
     """One seat's BUGBUSTER. ``equipped``: the item id in each slot (distance, melee, armor), sheet
     weapons by their sheet id (``RAY.blaster``), cards by theirs (``E12``). ``owned``: equipment cards
     held (sheet weapons are never owned, lost or sold). ``over_rp``/``over_ammo``: how much of ``rp``/
-    ``ammo`` a card or EPIC put above the sheet's maximum (rb 405, rb 1166). ``effects``: timed effects
+    ``ammo`` a card or EPIC put above the sheet's maximum (rb 410, rb 1176). ``effects``: timed effects
     ``(name, amount, ends)`` with ``ends`` "turn" (this turn) or "next" (until its next turn starts)."""
 
     sheet: str
@@ -66,7 +66,7 @@ class Buster:
     effects: tuple[tuple[str, int, str], ...] = ()
     coins: int = 0
     start: Square | None = None
-    protected: bool = False  # respawned, untouchable until its first normal action (rb 1908)
+    protected: bool = False  # respawned, untouchable until its first normal action (rb 1920)
     captures: int = 0
     kills: int = 0
     deaths: int = 0
@@ -130,15 +130,15 @@ class State:
     turn: int = 0
     ap: int = 0
     played: tuple[bool, ...] = ()
-    short: tuple[int, ...] = ()  # seats that respawned before playing this sequence: 2 AP (rb 1904)
-    air: str = ""  # the active figure in the air after its own jump or step into a gap (rb 717, rb 747)
-    air_acted: bool = False  # it has used its one action on the way (rb 749: "only once per fall")
-    air_shifted: bool = False  # it has made its Mid-Jump move (rb 917: "once per jump or fall")
+    short: tuple[int, ...] = ()  # seats that respawned before playing this sequence: 2 AP (rb 1918)
+    air: str = ""  # the active figure in the air after its own jump or step into a gap (rb 753, rb 761)
+    air_acted: bool = False  # it has used its one action on the way (rb 763: "only once per fall")
+    air_shifted: bool = False  # it has made its Mid-Jump move (rb 911: "once per jump or fall")
     streak: int = 0  # the active seat's attacks in a row this turn (DOUBLE: the second gets a yellow die)
     bonus_dice: str = ""  # dice tricks add to the attack being made ("1Y")
     bonus_hits: int = 0  # hits tricks add to it
     bonus_for: str = ""  # the attack the bonus waits for: melee, ranged or any ("" none)
-    fresh: tuple[str, ...] = ()  # POW! cards drawn by Double Team: not playable this turn (rb 1196)
+    fresh: tuple[str, ...] = ()  # POW! cards drawn by Double Team: not playable this turn (rb 1208)
     asks: tuple[tuple[int, str, Any], ...] = ()
     # reactions (reactions.py, rb 881-929): each seat's mode (relevant, all, none); the seats a window still
     # waits on, what it follows (act: an action; roll: an attack's roll), windows opened so far (their keys),

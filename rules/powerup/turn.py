@@ -1,4 +1,4 @@
-"""The active seat's turn (rb 300-521): every legal action listed in notation, and each applied.
+"""The active seat's turn (rb 460-514): every legal action listed in notation, and each applied.
 
 Notation (the issue's): ``move``, ``back``, ``flip``, ``climb up``/``climb down``, ``jump``, ``jump up``
 (45 degrees), ``jump high`` (straight up: the jump-attack's first half), ``gate H2``, attacks
@@ -17,7 +17,7 @@ from rules.powerup.state import MODES, State, mode_of, set_mode
 
 
 def legal(s: State, seat: int) -> list[str]:
-    """Every action the active seat may take now (rb 300-521), most useful first."""
+    """Every action the active seat may take now (rb 460-514), most useful first."""
     b = s.busters[seat]
     me = s.figures[b.sheet]
     out: list[str] = []
@@ -130,7 +130,7 @@ def apply(s: State, seat: int, act: str, out: list[str]) -> None:
 
 
 def _give(s: State, seat: int, words: list[str], out: list[str]) -> None:
-    """rb 511: "pass equipment ... You can also pass over coins and ammunition" (1 AP)."""
+    """rb 506: "pass equipment ... You can also pass over coins and ammunition" (1 AP)."""
     ally = words[0]
     other = s.seat_of(ally)
     assert other is not None

@@ -75,12 +75,12 @@ def test_melee_tie_does_nothing_and_the_attacker_can_lose(fixed_dice):
     _attack(s, "hit", t, [])
     assert s.busters[0].lives == 1  # lost by 7, armor 2: 5 through, 2 of its 3 lives
     # pushed 7 away from ANA, chaining into its robot on C1 until the wall stops the line; then TOR touches
-    # its fallen robot, which goes home (rb 1892)
+    # its fallen robot, which goes home (rb 1900)
     assert (s.figures["TOR"].square, s.figures["ROBOT-RED"].square) == ((1, 0), (2, 0))
 
 
 def test_from_behind_the_defender_rolls_nothing(fixed_dice):
-    """rb 819: "If you attack a character or BUG from the opposite side it is facing, they cannot roll
+    """rb 821: "If you attack a character or BUG from the opposite side it is facing, they cannot roll
     dice in their defense. You do have to subtract their armor from your hits.\""""
     s = play_state(labels=("RED-TOR", "BLU-ANA"), where={"TOR": ((3, 0), 1), "ANA": ((4, 0), 1)})
     fake = fixed_dice((("W", SKULL), ("Y", SKULL2), ("Y", BLANK), ("Y", BLANK)))
@@ -91,7 +91,7 @@ def test_from_behind_the_defender_rolls_nothing(fixed_dice):
 
 
 def test_a_three_square_fall_costs_two_lives():
-    """rb 765: "Falling 3 squares = losing 2 life points... ouch!\""""
+    """rb 769: "Falling 3 squares = losing 2 life points... ouch!\""""
     s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"))
     # a square of this board with exactly 3 empty squares under it and a plain floor at the bottom
     b = physics.board(s.layout)
@@ -132,7 +132,7 @@ def test_initiative_cards_break_a_full_tie():
 
 
 def test_epic_with_the_joker():
-    """rb 861-869 and rb 568: E, P, joker, C spell EPIC; the sheet flips, RP and ammo bonuses go above the
+    """rb 861-865 and rb 568: E, P, joker, C spell EPIC; the sheet flips, RP and ammo bonuses go above the
     maxima; at the start of its next turn it flips back and the surplus goes."""
     s = play_state()
     s.set_buster(0, hand=("Adrenalyn|E", "Fury|P", "Epic joker|*", "Armory|C"))
@@ -149,7 +149,7 @@ def test_epic_with_the_joker():
 
 
 def test_the_last_shot_of_a_shotgun_breaks_it_unfired(fixed_dice):
-    """rb 837-839: "if at any time the player equipped with it runs out of ammunition, the equipment card
+    """rb 835-837: "if at any time the player equipped with it runs out of ammunition, the equipment card
     is destroyed" — "If the condition happens while performing an attack, it is not carried out"."""
     s = play_state(where={"RAY": ((2, 0), 1), "TOR": ((4, 0), -1)})
     s.equip_deck = tuple(c for c in s.equip_deck if c != "E14")

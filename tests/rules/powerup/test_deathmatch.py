@@ -14,8 +14,8 @@ def _carrying_blu_robot_home(s: State) -> None:
 
 
 def test_a_score_resets_the_board():
-    """rb 1890: "To be able to score you have to get to your own base with the robot. Your team's robot must
-    also be in your own base"; rb 1896: "When you score, the robots return to their base. Each player is
+    """rb 1896: "To be able to score you have to get to your own base with the robot. Your team's robot must
+    also be in your own base"; rb 1902: "When you score, the robots return to their base. Each player is
     teleported to their base and all POWERUPs are turned on again"."""
     s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"),
                    where={"RAY": ((0, 0), 1), "ANA": ((4, 0), 1), "TOR": ((5, 0), -1), "MAC": ((6, 3), -1)})
@@ -36,7 +36,7 @@ def test_no_score_while_the_own_robot_is_away():
 
 
 def test_a_drum_carried_at_a_score_lands_where_its_carrier_stood():
-    """rb 519: "the cargo falls to the square where the character was" — the score moves its carrier home,
+    """rb 510: "the cargo falls to the square where the character was" — the score moves its carrier home,
     the drum stays on the board (15 drums in the box, none lost)."""
     s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"),
                    where={"RAY": ((0, 0), 1), "ANA": ((4, 0), 1), "TOR": ((5, 0), -1), "MAC": ((6, 3), -1)})

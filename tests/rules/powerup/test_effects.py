@@ -92,7 +92,7 @@ def test_adrenalyn_gives_2_rp_above_the_maximum():
 
 
 def test_a_cost_spends_the_surplus_first():
-    """rb 409: "any remaining surplus of reaction or ammo points is also removed" -- a surplus can be
+    """rb 410: "any remaining surplus of reaction or ammo points is also removed" -- a surplus can be
     spent: after Adrenalyn (5/5, 2 over), a 1 RP Medikit leaves 4 RP, 1 of them over."""
     s, _ = play(game(("Adrenalyn|E", "Medikit|I"), lives=2), "card Adrenalyn:E")
     s, _ = play(s, "card Medikit:I")
@@ -147,7 +147,7 @@ def test_energy_shield_adds_2_armor_until_the_next_turn():
 
 def test_energy_shield_and_the_monkey_out_of_turn():
     """rb 534: tricks any time -- listed for the reaction windows while another seat acts; specials not
-    (rb 532: "Special cards can only be used during your turn")."""
+    (rb 530: "Special cards can only be used during your turn")."""
     s = game(("Energy Shield|E", "There's a monkey!|C", "Medikit|I", "Fury|E"), lives=2, tor="E1")
     s.turn = 1  # TOR's turn; Fury helps only RAY's own attack, though TOR is next to it
     assert card_actions(s, 0) == []
@@ -250,7 +250,7 @@ def test_teleport_to_a_free_on_powerup_without_the_store():
     s.move_figure("RAY", cargo="ROBOT-BLU")
     s2, out = play(s, "card Teleport:I F3")
     assert s2.figures["RAY"].square == sq("F3") and s2.powerups[sq("F3")] is False
-    assert s2.where("ROBOT-BLU") == sq("F3")  # its cargo comes along (rb 517)
+    assert s2.where("ROBOT-BLU") == sq("F3")  # its cargo comes along (rb 510)
     assert s2.asks == ((0, "face", "RAY"),) and s2.busters[0].rp == 2  # no store
     assert "RAY teleports from D1 to the POWERUP at F3 (now OFF)." in out
     s.powerups[sq("F3")] = False
@@ -370,7 +370,7 @@ def test_bonuses_of_one_kind_add_up_and_another_kind_waits():
 
 def test_fury_reaches_the_melee_roll():
     """rb 1229: "Add 1 yellow die to your attack roll": RAY's melee 1W1Y and Fury's 1Y against TOR's
-    1W2Y and Mama's 1Y (rb 805: both roll)."""
+    1W2Y and Mama's 1Y (rb 811: both roll)."""
     s = game(("Fury|E",), tor="E1")
     plain = s.clone()
     turn.apply(plain, 0, "hit TOR", [])
@@ -396,7 +396,7 @@ def test_cards_not_played_in_deathmatch(card):
 
 
 def test_cards_only_in_the_own_turn_on_the_ground():
-    """rb 532: specials "only ... during your turn"; this listing is the own turn's, not in the air, and
+    """rb 530: specials "only ... during your turn"; this listing is the own turn's, not in the air, and
     not in setup."""
     s = game(("Adrenalyn|E",))
     assert card_actions(s, 1) == []

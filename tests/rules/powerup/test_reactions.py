@@ -186,7 +186,7 @@ def test_energy_shield_under_attack_pays_the_speed_too(fixed_dice):
 
 
 def test_a_reaction_shot_is_made_at_once(fixed_dice):
-    """rb 891: RP "are Action Points that the player can use at any time ... the costs of the actions are
+    """rb 885-891: RP "are Action Points that the player can use at any time ... the costs of the actions are
     the same" (1 RP for a shot, and its ammo; no speed: RAY is not under attack); reactions open no window,
     and TOR's turn goes on with its AP."""
     s = duel(TOR=((2, 0), 1), RAY=((5, 0), -1))
