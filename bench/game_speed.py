@@ -1,14 +1,18 @@
 """How long a step of a game with a banded renderer takes: the engine (apply, legal actions, views) and
 the images.
 
-States come from seeded random playouts of three seats (``GAMES`` below names the options: Retro Bots
-with Bossbot, Minionbot and crates; Jupiter Rescue and Adrenaline as they come). For each step:
+States come from seeded random playouts (``GAMES`` below names the options and seats: three seats of
+Retro Bots with Bossbot, Minionbot and crates, of Jupiter Rescue and of Adrenaline as they come; six
+seats of POWERUP DEATHMATCH, three a team, ``rounds:2`` so that random games end). For each step:
 ``apply`` of the chosen action, ``legal_actions`` of the seat to act next, the public view; then the
 board drawn three ways: whole (``render.core.draw_whole``), banded with nothing kept
 (``render.bands`` cleared), and "step by step" (bands kept from the previous step's board, which is
 what a command's image costs in play); and the private screen of the seat to act, step by step.
+Last, the rules as random decisions a second: ``legal_actions`` and ``apply`` of the steps above,
+timed between the images (so below self-play without images: bench/selfplay_throughput.py,
+bench/adrenaline_speed.py).
 
-    python bench/game_speed.py --game retro-bots|jupiter-rescue|adrenaline [--seeds 3] [--steps 120]
+    python bench/game_speed.py --game retro-bots|jupiter-rescue|adrenaline|powerup [--seeds 3] [--steps 120]
 """
 
 from __future__ import annotations
@@ -28,12 +32,14 @@ from render.core import draw_whole  # noqa: E402
 from rules.core.rng import Rng  # noqa: E402
 from rules.registry import get_engine  # noqa: E402
 
-# game -> options of the playouts
-GAMES = {
-    "retro-bots": {"bossbot": "yes", "minionbot": "yes", "crates": "yes"},
-    "jupiter-rescue": {},
-    "adrenaline": {},
+# game -> options of the playouts, and how many seats (the first labels of the seat plan, or these)
+GAMES: dict[str, tuple[dict[str, str], int | tuple[str, ...]]] = {
+    "retro-bots": ({"bossbot": "yes", "minionbot": "yes", "crates": "yes"}, 3),
+    "jupiter-rescue": ({}, 3),
+    "adrenaline": ({}, 3),
+    "powerup": ({"rounds": "2"}, ("RED-RAY", "RED-MAI", "RED-LPZ", "BLU-TOR", "BLU-ANA", "BLU-MAC")),
 }
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
 def ms(values: list[float]) -> str:
@@ -53,10 +59,11 @@ def main() -> None:
     screen = importlib.import_module(f"{package}.screen")
     style = importlib.import_module(f"{package}.style")
     width = board.WIDTH
-    options = E.parse_options(GAMES[args.game])
-    labels = E.seat_plan(options).labels[:3]
+    raw, seats = GAMES[args.game]
+    options = E.parse_options(raw)
+    labels = seats if isinstance(seats, tuple) else E.seat_plan(options).labels[:seats]
     times: dict[str, list[float]] = {k: [] for k in ("apply", "legal", "view", "whole", "cold", "step", "screen")}
-    names = {0: "alice", 1: "bob", 2: "carol"}
+    names = dict(enumerate(NAMES[:len(labels)]))
     for seed in range(args.seeds):
         s = E.new_game(seed, options, labels)
         rng = Rng(seed)
@@ -100,11 +107,14 @@ def main() -> None:
         board.render_board(view, names)
         times["cold"].append(time.perf_counter() - t)
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
-    print(f"{E.title}: {len(times['apply'])} steps over {args.seeds} seeded games (3 seats)")
+    print(f"{E.title}: {len(times['apply'])} steps over {args.seeds} seeded games ({len(labels)} seats, "
+          f"options {raw or 'as they come'})")
     for key, label in (("legal", "legal_actions"), ("apply", "apply"), ("view", "public view"),
                        ("whole", "board drawn whole"), ("cold", "board banded, nothing kept"),
                        ("step", "board step by step (bands kept)"), ("screen", "screen step by step")):
         print(f"{label:34} {ms(times[key])}")
+    rules = sum(times["legal"]) + sum(times["apply"])
+    print(f"{'rules (legal_actions + apply)':34} {len(times['apply']) / rules:,.0f} decisions/s between images")
 
 
 if __name__ == "__main__":

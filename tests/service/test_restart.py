@@ -8,7 +8,11 @@ from toy_engine import ENGINE as TOY
 
 from bot.service import Invocation, SessionService, Store
 
-PLAYERS = ("alice", "bob", "carol", "dave")
+PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
+# Games whose seats are taken by name (a seat plan of more labels than a table has): the labels taken,
+# in the plan's order, so that the started game's seat i is PLAYERS[i]. The others: up to four people
+# take the first free seats.
+CHOSEN = {"powerup": ("RED-RAY", "RED-MAI", "RED-LPZ", "BLU-TOR", "BLU-ANA", "BLU-MAC")}
 
 
 def _engines() -> list:
@@ -19,6 +23,7 @@ def _engines() -> list:
         return engines
     from rules.adrenaline import ENGINE as ADRENALINE
     from rules.jupiter import ENGINE as JUPITER
+    from rules.powerup import ENGINE as POWERUP
     from rules.retro import ENGINE as RETRO
 
     return engines + [pytest.param(KAPLOOM, "", id="kaploom"),
@@ -27,7 +32,9 @@ def _engines() -> list:
                       pytest.param(JUPITER, "vulnerability=yes fast_creeps=yes", id="jupiter-rescue-rules"),
                       # the run's steps at once (no pause) and no timer: this test has no virtual clock
                       pytest.param(RETRO, "pause=0 timer=off bossbot=yes minionbot=yes crates=yes", id="retro-bots"),
-                      pytest.param(ADRENALINE, "skulls=5", id="adrenaline")]
+                      pytest.param(ADRENALINE, "skulls=5", id="adrenaline"),
+                      # 6 seats (CHOSEN), one round of 8 sequences so the fixed policy ends the game
+                      pytest.param(POWERUP, "rounds=1", id="powerup")]
 
 
 def _inv(user: str, command: str, **options: str) -> Invocation:
@@ -42,9 +49,13 @@ async def _open(path, engine) -> SessionService:
 
 async def _begin(service, engine, options) -> None:
     await service.handle(_inv("alice", "game new", game=engine.name, options=options))
-    seats = len(service.session("chan").labels)
-    for user in PLAYERS[:seats]:
-        await service.handle(_inv(user, "game join"))
+    if engine.name in CHOSEN:
+        for user, label in zip(PLAYERS, CHOSEN[engine.name], strict=False):
+            await service.handle(_inv(user, "game join", seat=label))
+    else:
+        seats = len(service.session("chan").labels)
+        for user in PLAYERS[:min(seats, 4)]:
+            await service.handle(_inv(user, "game join"))
     await service.handle(_inv("alice", "game start"))
 
 
@@ -98,6 +109,8 @@ async def test_restart_mid_game_equals_uninterrupted(tmp_path, engine, options):
     await _begin(first, engine, options)
     await _steps(first, engine, total // 2)
     assert await first.verify_snapshot("chan")
+    if engine.name == "powerup":  # killed in play, the setup (placements, screens) behind it
+        assert first.session("chan").state.phase == "play", engine.progress(first.session("chan").state)
     version = first.session("chan").version  # the people's steps, and the house's rolls among them
     # "kill": the first service is dropped without close(); its commits are all that survive.
     second = await _open(tmp_path / "crash.db", engine)
