@@ -242,8 +242,11 @@ def _tokens(pen: Pen, view: PublicView, fr: Frame, standing: dict, known: dict[s
             things.setdefault(xy, []).append(("powerup", on))
     for name in sorted(set(view.secrets) | set(known)):
         xy = on_board(fr, name)
-        if xy is not None:
-            things.setdefault(xy, []).append(("secret", known.get(name, "")))
+        if xy is not None:  # both teams may hide a token on one square: one marker for each
+            own = [known[name]] if name in known else []
+            hidden = max(0, view.secrets.count(name) - len(own))
+            for value in [*own, *[""] * hidden]:
+                things.setdefault(xy, []).append(("secret", value))
     for name, count in view.coins:
         xy = on_board(fr, name)
         if xy is not None and count:

@@ -336,7 +336,7 @@ class PowerupEngine:
             return ""
         seat = next(iter(pending))
         if state.phase == "place":
-            return f"{state.placing}: {pending[seat].prompt}"
+            return pending[seat].prompt  # "RED places a POWERUP"
         if state.phase == "hide":
             return "behind screens: " + ", ".join(state.seats[i] for i in pending)
         if state.window and not state.asks:  # who may still react (their prompts are private)

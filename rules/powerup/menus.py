@@ -60,7 +60,8 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
             verb = opt.split()[0] if opt else ""
             if verb in VERBS:
                 label, desc = VERBS[verb]
-                out[opt] = ((label + _cost(s, seat, verb))[:80], desc[:100])
+                rest = opt.split(" ", 1)[1] if " " in opt else ""  # "Start square C1", "Jump up — 2 AP"
+                out[opt] = ((label + (f" {rest}" if rest else "") + _cost(s, seat, verb))[:80], desc[:100])
         return out
     if prefix == ("react",) and s.phase == "play":
         return _react_labels(s, seat, options)

@@ -64,6 +64,7 @@ def land(s: State, seat: int, out: list[str]) -> None:
     if sq is None:
         return
     if physics.supported(s, sq):
+        out.append(f"{fid} lands on {name(sq)}.")
         arrival(s, seat, out)
     else:
         _fall_and_arrive(s, seat, out)

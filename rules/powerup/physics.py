@@ -134,6 +134,8 @@ def fall(s: State, fid: str, out: list[str]) -> None:
     s.move_figure(fid, square=sq)
     seat = s.seat_of(fid)
     if seat is not None:
+        if n == 1:
+            out.append(f"{fid} comes down on {name(sq)}.")
         if n > 1:
             out.append(f"{fid} falls {n} squares to {name(sq)}.")
             b = s.busters[seat]

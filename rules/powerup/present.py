@@ -87,7 +87,9 @@ def public_view(s: State, waiting: str) -> PublicView:
         gate_off=name(s.gate_off) if s.gate_off else "", shut=tuple(name(q) for q in s.shut),
         powerups=tuple((name(q), on) for q, on in sorted(s.powerups.items(), key=lambda x: (x[0][1], x[0][0]))),
         # behind the screens the channel sees no token go down (their squares show once play begins)
-        secrets=tuple(name(q) for q in sorted(s.secrets, key=lambda q: (q[1], q[0]))) if play else (),
+        # a square once for each token on it (both teams may have hidden one there)
+        secrets=tuple(name(q) for q in sorted(s.secrets, key=lambda q: (q[1], q[0]))
+                      for _ in s.secrets[q].split("+")) if play else (),
         fire=tuple(name(q) for q in s.fire), covers=tuple(name(q) for q in s.covers),
         coins=tuple((name(q), n) for q, n in sorted(s.coins.items())),
         bases=tuple((t, name(life.robot_home(s, t))) for t in ("RED", "BLU")),

@@ -90,7 +90,7 @@ class PublicView(_Frozen):
     gate_off: str  # the gateway under the OFF marker ("" none)
     shut: tuple[str, ...]  # gateways shut by a card
     powerups: tuple[tuple[str, bool], ...]  # square -> ON
-    secrets: tuple[str, ...]  # squares with a face-down token
+    secrets: tuple[str, ...]  # squares with face-down tokens, a square once per token on it
     fire: tuple[str, ...]
     covers: tuple[str, ...]
     coins: tuple[tuple[str, int], ...]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.powerup import ENGINE as E
 from rules.powerup import deathmatch, life
 from rules.powerup.state import State
 from tests.rules.powerup.conftest import play_state
@@ -46,3 +47,15 @@ def test_a_drum_carried_at_a_score_lands_where_its_carrier_stood():
     _carrying_blu_robot_home(s)
     assert deathmatch.check_score(s, 0, [])
     assert s.figures["DRUM1"].square == (4, 0) and s.figures["DRUM1"].carried_by is None
+
+
+def test_two_tokens_on_one_square_show_as_two_face_down_tokens():
+    """rb 1882: each team hides its secret tokens "wherever they want" — so both may choose one square; the
+    table sees two tokens there (their number is public), and each team knows only its own."""
+    s = play_state()
+    sq = (4, 0)
+    s.secrets[sq] = "RED:trap+BLU:coins3"
+    view = E.public_view(s)
+    assert view.secrets.count("E1") == 2
+    mine = E.private_view(s, 0)
+    assert [t for t in mine.team_secrets if t[0] == "E1"] == [("E1", "trap")]

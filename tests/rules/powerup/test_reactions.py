@@ -233,3 +233,4 @@ def test_who_is_asked_never_tells_which_cards_a_seat_holds():
         assert list(E.pending(s)) == [1]
         views.append(E.public_view(s).model_dump())
     assert views[0] == views[1]
+
