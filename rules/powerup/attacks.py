@@ -39,8 +39,14 @@ def attack_actions(s: State, seat: int, in_air: bool = False) -> list[str]:
                     out += [f"shoot {word} rp:{n}" for n in range(1, b.rp + 1)]
     if w is not None and w.kind == "V" and b.ammo >= w.ammo_per_shot and not (in_air or s.air):
         out.append("lob")
+    m = life.weapon(b, "melee")
     for t in combat.melee_targets(s, seat):
-        out += [f"hit {word}" for word in _words(t)]
+        for word in _words(t):
+            out.append(f"hit {word}")
+            if m is not None and "AMMO_Y" in m.keywords:  # rb 649: "By spending an ammo point, ... a yellow die"
+                out += [f"hit {word} ammo:{n}" for n in range(1, b.ammo + 1)]
+            if m is not None and "RP_Y" in m.keywords:  # rb 651: "By spending a reaction point"
+                out += [f"hit {word} rp:{n}" for n in range(1, b.rp + 1)]
     return out
 
 
@@ -85,9 +91,13 @@ def declare(s: State, seat: int, words: list[str], out: list[str]) -> None:
         t = _target(s, seat, "hit", words[1])
         assert t is not None
         w = life.weapon(s.busters[seat], "melee")
-        extra = 1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 2 else 0
+        extra = extra_ammo + extra_rp + (1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 2 else 0)
+        life.spend(s, seat, rp=extra_rp, ammo=extra_ammo)
         if not t.id.startswith("COVER@"):
             out.append(f"{b.sheet} goes for {t.id} in melee.")
+        if w is not None and extra_ammo and w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
+            life.destroy(s, seat, w.id, out, "out of ammo: the blow is not struck")  # rb 835-837
+            return
     s.attack = Attack(seat, words[0], words[1], push, extra, speed(s, seat, words[0]), b.deaths)
 
 

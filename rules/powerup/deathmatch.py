@@ -149,8 +149,8 @@ def place(s: State, sq: Square, out: list[str]) -> None:
 
 
 def _first_team(s: State) -> str:
-    """The team that placed the first POWERUP (it placed an odd count's extra one, so it also starts the
-    drums: both teams then have placed as often)."""
+    """The team that places the first drum: the one that did not place the first POWERUP, so that neither
+    team goes first twice (with an odd count of POWERUPs the first team also placed the extra one)."""
     n = powerups_to_place(s)
     return s.placing if n % 2 == 0 else ("BLU" if s.placing == "RED" else "RED")
 

@@ -47,7 +47,7 @@ def _cost(s: State, seat: int, verb: str) -> str:
     if verb in ("move", "back", "climb"):
         return f" — {reach.move_cost(s, seat)} AP"
     if verb == "jump":
-        return f" — {reach.jump_cost(s, seat)} AP (straight up: 1)"
+        return f" — {reach.jump_cost(s, seat)} AP"
     if verb in ("flip", "gate", "shoot", "hit", "lob", "rest", "give", "pick", "throw"):
         return " — 1 AP"
     return ""
@@ -56,12 +56,16 @@ def _cost(s: State, seat: int, verb: str) -> str:
 def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     if not prefix:
+        reacts = [o[len("react "):] for o in options if o.startswith("react ") and s.phase == "play"]
+        out.update({f"react {k}": v for k, v in _react_labels(s, seat, reacts).items()})
         for opt in options:
             verb = opt.split()[0] if opt else ""
-            if verb in VERBS:
+            if verb in VERBS and opt not in out:
                 label, desc = VERBS[verb]
                 rest = opt.split(" ", 1)[1] if " " in opt else ""  # "Start square C1", "Jump up — 2 AP"
-                out[opt] = ((label + (f" {rest}" if rest else "") + _cost(s, seat, verb))[:80], desc[:100])
+                cost = " — 1 AP" if opt == "jump high" and _cost(s, seat, verb) else _cost(s, seat, verb)
+                sep = ": " if verb == "mode" else " "
+                out[opt] = ((label + (f"{sep}{rest}" if rest else "") + cost)[:80], desc[:100])
         return out
     if prefix == ("react",) and s.phase == "play":
         return _react_labels(s, seat, options)
@@ -101,6 +105,7 @@ def _react_labels(s: State, seat: int, options: Sequence[str]) -> dict[str, tupl
         else:
             cost = f"1 RP{extra}"
         label, desc = VERBS.get(verb, (verb, ""))
+        label = label if verb in ("roll", "assist", "card") else f"React: {label.lower()}"
         out[opt] = (f"{label} {' '.join(words[1:])} — {cost}".replace("  ", " ")[:80], desc[:100])
     return out
 

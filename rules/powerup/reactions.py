@@ -1,8 +1,9 @@
 """Reactions (rb 881-929): RP spent out of turn, in windows the active seat's actions open.
 
 - **Windows.** After each action of the active seat (a move, an attack declared, a card; not ``end``,
-  ``land``, ``equip``, ``epic`` or a mode change) and once its questions are answered, a window asks the
-  other seats that may react (rb 923: "Even between regular actions of a rival player"). Each asked seat
+  ``land``, ``equip`` or a mode change) and once its questions are answered, a window asks the
+  other seats that may react (rb 923: "Even between regular actions of a rival player"); an EPIC opens one
+  too (its four cards may be copied). Each asked seat
   answers once (rb 923: "YOU MAY ONLY USE ONE REACTION FOR EACH ACTION THAT THE ACTIVE PLAYER TAKES"):
   ``pass``, ``mode <m>`` (pass, and from now on be asked by mode ``m``) or ``react ...``; answers apply as
   they come. After an attack's roll, a second window asks the attacker and a melee defender holding a
@@ -26,7 +27,7 @@
   waiting on a seat must not tell the others it holds a trick, so a seat with cards is asked where a
   trick might fit, and may simply pass. The roll window asks the attacker and a melee defender holding
   cards. A seat sets
-  its mode in a window, in its own turn (free) or behind its screen at setup.
+  its mode in a window or in its own turn (free); the table's option ``reactions`` gives everyone's first.
 - **Mid-Jump out of turn** (rb 911): a BUGBUSTER with RP left that starts to fall outside its own jump (a
   push, a blast, a shove) is asked first: ``midjump <``/``midjump >`` (1 RP, one square sideways, then it
   falls from there) or ``fall`` (physics.settle holds it meanwhile).

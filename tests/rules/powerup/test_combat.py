@@ -170,3 +170,22 @@ def test_ranged_needs_the_target_in_range():
     assert combat.ranged_targets(s, 0) == []  # 5 squares between
     s.move_figure("TOR", square=(5, 0))
     assert [t.between for t in combat.ranged_targets(s, 0)] == [4]
+
+
+def test_melee_weapons_buy_extra_dice_too(fixed_dice):
+    """rb 649-651: "By spending an ammo point [a reaction point], you gain a yellow die for the attack roll.
+    No limit." — printed on melee cards too (Electro Baton RP_Y, Power Fist AMMO_Y, game-data.md 4.6), bought
+    when the blow is declared; Power Fist spending the last ammo breaks unstruck (rb 835-837)."""
+    s = play_state(labels=("RED-TOR", "BLU-ANA"), where={"TOR": ((3, 0), 1), "ANA": ((4, 0), -1)})
+    s.equip_deck = tuple(c for c in s.equip_deck if c not in ("E05", "E09"))
+    s.set_buster(0, owned=("E05", "E09"), equipped=(s.busters[0].equipped[0], "E05", None))
+    assert "hit ANA rp:2" in attacks.attack_actions(s, 0)
+    fake = fixed_dice((("W", BLANK),) * 5, (("W", BLANK),) * 4)
+    attacks.declare(s, 0, ["hit", "ANA", "rp:2"], [])
+    attacks.at_once(s, [])
+    assert s.busters[0].rp == 0 and fake.pools[0] == dice.add(life.melee_dice(s.busters[0]), "2Y")
+    s.set_buster(0, equipped=(s.busters[0].equipped[0], "E09", None), ammo=1)
+    assert "hit ANA ammo:1" in attacks.attack_actions(s, 0)
+    out: list[str] = []
+    attacks.declare(s, 0, ["hit", "ANA", "ammo:1"], out)
+    assert s.attack is None and "E09" in s.equip_discard and "not struck" in " ".join(out)
