@@ -26,7 +26,9 @@ def _words(t: combat.Target) -> list[str]:
 def attack_actions(s: State, seat: int, in_air: bool = False) -> list[str]:
     b = s.busters[seat]
     out: list[str] = []
-    if s.ap < 1 or b.effect("pause"):  # rb 1249: paused, it cannot attack either
+    # rb 1249: paused, it cannot attack either; rb 1920: respawned, "it cannot attack or be attacked" until its
+    # first normal action
+    if s.ap < 1 or b.effect("pause") or b.protected:
         return out
     w = life.weapon(b, "distance")
     if w is not None and w.kind == "R" and b.ammo >= w.ammo_per_shot:

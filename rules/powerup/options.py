@@ -4,7 +4,7 @@
 twice; N also ends the game after N rounds (8 sequences each), the team with more captures winning. ``tiles``: the
 board, ``default`` (the designed board for the seats, docs/games/powerup.md), ``random`` (a board drawn
 from the game's seed once the seats are known: ``random_tiles``, rules/powerup/layouts.py) or the faces by
-tile row, top row first, rows split by ``/`` (``17 14 23 / 21 03 22``; commas work too). A board is checked
+tile row, top row first, rows split by ``/`` (``17 14 23 / 21 03 22``; on Discord quote it, tiles="17 14 23 / 21 03 22"). A board is checked
 like the designed ones (``GameData.board_problems``) once the seats are known. ``reactions``: every seat's
 mode to begin with (reactions.py: relevant, all, none); ``pace`` (passed by the lobby from the table's pace)
 sets the default of ``reaction_wait``, how long a reaction window waits (60 s live, 12 h async).

@@ -71,7 +71,7 @@ def can_assist(s: State, seat: int) -> bool:
     if a is None or a.rolled or a.verb == "lob" or seat == a.seat or seat in a.assists:
         return False
     b = s.busters[seat]
-    if b.team != s.busters[a.seat].team or b.rp < 1 or b.effect("pause"):
+    if b.team != s.busters[a.seat].team or b.rp < 1 or b.effect("pause") or b.protected:
         return False
     if a.verb == "shoot":
         w = life.weapon(b, "distance")

@@ -22,6 +22,8 @@ def _ready(s: State, seat: int) -> str | None:
     if s.air and s.air_acted:
         return "one attack per jump or fall"
     paused = s.busters[seat].effect("pause")
+    if s.busters[seat].protected:  # rb 1920: "it cannot attack or be attacked"
+        return "you are protected until your first normal action (a move, a flip…): no attacks until then"
     return _ap(s, "an attack", 1) or ("you are paused (Player Pause): no attacks" if paused else None)
 
 

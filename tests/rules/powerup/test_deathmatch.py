@@ -59,3 +59,14 @@ def test_two_tokens_on_one_square_show_as_two_face_down_tokens():
     assert view.secrets.count("E1") == 2
     mine = E.private_view(s, 0)
     assert [t for t in mine.team_secrets if t[0] == "E1"] == [("E1", "trap")]
+
+
+def test_a_respawned_bugbuster_cannot_attack_until_its_first_normal_action():
+    """rb 1920: "Until the player takes the first normal action the BUGBUSTER is protected: it cannot attack
+    or be attacked." """
+    s = play_state(labels=("RED-TOR", "BLU-ANA"), where={"TOR": ((3, 0), 1), "ANA": ((4, 0), -1)})
+    s.set_buster(0, protected=True)
+    assert not [a for a in E.legal_actions(s, 0) if a.startswith(("hit", "shoot"))]
+    s, _ = E.apply(s, 0, "flip")
+    s, _ = E.apply(s, 0, "flip")
+    assert not s.busters[0].protected and "hit ANA" in E.legal_actions(s, 0)
