@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.powerup import cards, flow, life
 from rules.powerup.board import board, name
 from rules.powerup.data import game_data
@@ -37,16 +39,29 @@ def item_view(item_id: str) -> ItemView:
 
 
 def _buster_view(s: State, seat: int, b: Buster) -> BusterView:
+    return _buster_view_of(seat, s.seats[seat], b, s.played[seat] if s.played else False)
+
+
+@lru_cache(maxsize=256)  # a Buster is frozen: its view is worked out once (views are built several times a step)
+def _buster_view_of(seat: int, label: str, b: Buster, played: bool) -> BusterView:
     dist = life.weapon(b, "distance")
     equipped = [game_data().sheet(b.sheet).epic.weapon.id] if b.epic else [i for i in b.equipped if i]
     if b.epic and b.equipped[2]:
         equipped.append(b.equipped[2])
     return BusterView(
-        seat=seat, label=s.seats[seat], sheet=b.sheet, team=b.team, lives=b.lives, rp=b.rp, rp_max=life.rp_max(b),
+        seat=seat, label=label, sheet=b.sheet, team=b.team, lives=b.lives, rp=b.rp, rp_max=life.rp_max(b),
         ammo=b.ammo, ammo_max=life.ammo_max(b), armor=life.armor(b), melee=life.melee_dice(b),
         ranged=life.ranged_dice(b, dist), equipped=tuple(item_view(i) for i in equipped),
         owned=tuple(item_view(i) for i in b.owned if i not in b.equipped), epic=b.epic, hand_size=len(b.hand),
-        coins=b.coins, captures=b.captures, kills=b.kills, deaths=b.deaths, played=s.played[seat] if s.played else False)
+        coins=b.coins, captures=b.captures, kills=b.kills, deaths=b.deaths, played=played)
+
+
+@lru_cache(maxsize=16)
+def _cells(layout: tuple[tuple[int, ...], ...]) -> tuple[CellView, ...]:
+    """The board's squares as drawn (floor, feature, face): once per layout."""
+    b = board(layout)
+    return tuple(CellView(x=sq[0], y=sq[1], floor=b.floor[sq], feature=b.feature[sq], face=b.face_at(sq))
+                 for sq in b.squares())
 
 
 def _effects(b: Buster | None) -> tuple[str, ...]:
@@ -82,8 +97,7 @@ def public_view(s: State, waiting: str) -> PublicView:
         placing = f"{s.placing} places {'a POWERUP' if s.place_kind == 'powerup' else 'a drum'}"
     return PublicView(
         title="POWERUP · DEATHMATCH", phase=s.phase, width=b.width, height=b.height, faces=s.layout,
-        cells=tuple(CellView(x=sq[0], y=sq[1], floor=b.floor[sq], feature=b.feature[sq], face=b.face_at(sq))
-                    for sq in b.squares()),
+        cells=_cells(s.layout),
         gate_off=name(s.gate_off) if s.gate_off else "", shut=tuple(name(q) for q in s.shut),
         powerups=tuple((name(q), on) for q, on in sorted(s.powerups.items(), key=lambda x: (x[0][1], x[0][0]))),
         # behind the screens the channel sees no token go down (their squares show once play begins)
