@@ -10,7 +10,7 @@ from typing import Any
 from rules.powerup import attacks, cards, combat, deathmatch, moves, physics, pow_self, reach
 from rules.powerup.board import name
 from rules.powerup.cards import card_token
-from rules.powerup.state import State
+from rules.powerup.state import State, set_allies
 
 Ask = tuple[int, str, Any]
 
@@ -31,9 +31,10 @@ def options(s: State, ask: Ask) -> list[str]:
         return ["decline", *dict.fromkeys(f"discard {card_token(c)}" for c in b.hand)]
     if kind == "lob":
         return [f"impact {name(sq)}" for sq in combat.impact_squares(s, seat, data)]
-    if kind == "pass":
+    if kind == "pass":  # each answer, or the same from now on (a standing answer, the issue)
         mover, dx = data.split(":")
-        return reach.pass_or_push(s, mover, b.sheet, int(dx))
+        answers = reach.pass_or_push(s, mover, b.sheet, int(dx))
+        return [*answers, *(f"{a} always" for a in answers)]
     if kind == "assemble":
         return pow_self.assemble_options(s, seat)
     if kind == "midair":
@@ -91,6 +92,9 @@ def answer(s: State, ask: Ask, act: str, out: list[str]) -> None:
     elif kind == "lob":
         attacks.declare_lob(s, seat, words[1], out)
     elif kind == "pass":
+        if words[-1] == "always":
+            set_allies(s, seat, words[0])
+            out.append(f"{b.sheet} will always answer '{words[0]}' when an ally enters its square.")
         moves.resolve_pass(s, seat, data, words[0], out)
     elif kind == "assemble":
         pow_self.assemble_answer(s, ask, act, out)

@@ -149,7 +149,8 @@ class PowerupEngine:
                 out.append(label)
             elif w.lower() in ("up", "down", "left", "right", "high", "pass", "pushed", "decline", "done",
                                 "pow", "equipment", "ammo", "life", "coins", "trap", "powerup", "react", "roll",
-                                "assist", "mode", "relevant", "all", "none", "fall", "misses") or w[:5].lower() in (
+                                "assist", "mode", "relevant", "all", "none", "fall", "misses", "always", "allies",
+                                "ask") or w[:5].lower() in (
                     "coins", "ammo:") or w[:3].lower() == "rp:":
                 out.append(w.lower())
             else:
@@ -243,7 +244,7 @@ class PowerupEngine:
 
     def _free_left(self, s: State, seat: int) -> bool:
         # at 0 AP: equip, EPIC, cards, free moves (a mode change is no reason to wait)
-        return any(a != "end" and not a.startswith("mode ") for a in turn.legal(s, seat))
+        return any(a != "end" and not a.startswith(("mode ", "allies ")) for a in turn.legal(s, seat))
 
     def _hide(self, s: State, seat: int, action: str, out: list[str]) -> None:
         words = action.split()

@@ -32,6 +32,7 @@ VERBS = {
     "pass": ("Pass", "no reaction this time"),
     "mode": ("Ask me to react", "relevant: when it matters; all: always; none: never"),
     "fall": ("Fall", "no Mid-Jump"),
+    "allies": ("Ask me again", "when an ally enters my square (drop my standing answer)"),
     "roll": ("Roll away", "a yellow die per RP; its hits cancel a ranged attack's"),
     "assist": ("Assist", "1 RP: your dice join your teammate's attack"),
     "place": ("Place", "on a square"),
@@ -55,6 +56,13 @@ def _cost(s: State, seat: int, verb: str) -> str:
 
 def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
+    if not prefix and s.asks and s.asks[0][1] == "pass":  # an ally entering: let it pass, or be pushed
+        words = {"pass": ("Let it pass", "it goes to the square beyond you"),
+                 "pushed": ("Be pushed", "1 square on, the way it moves")}
+        for opt in options:
+            label, desc = words.get(opt.split()[0], (opt, ""))
+            out[opt] = (f"{label}{' — always' if opt.endswith(' always') else ''}", desc)
+        return out
     if not prefix:
         reacts = [o[len("react "):] for o in options if o.startswith("react ") and s.phase == "play"]
         out.update({f"react {k}": v for k, v in _react_labels(s, seat, reacts).items()})

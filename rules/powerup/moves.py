@@ -90,7 +90,14 @@ def step(s: State, seat: int, word: str, out: list[str]) -> None:
     if ally is not None:
         here, _ = reach.position(s, seat)
         dx = to[0] - here[0]
-        s.asks = (*s.asks, (s.seat_of(ally), "pass", f"{fid}:{dx}"))
+        ally_seat = s.seat_of(ally)
+        assert ally_seat is not None
+        standing = s.allies[ally_seat] if s.allies else ""
+        if standing in reach.pass_or_push(s, fid, ally, dx):  # its standing answer (the issue)
+            out.append(f"{fid} moves into {ally}'s square ({ally} always answers '{standing}').")
+            resolve_pass(s, ally_seat, f"{fid}:{dx}", standing, out)
+            return
+        s.asks = (*s.asks, (ally_seat, "pass", f"{fid}:{dx}"))
         out.append(f"{fid} moves into {ally}'s square: {ally} lets it pass or is pushed.")
         return
     _leave_carrier(s, fid)

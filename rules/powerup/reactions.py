@@ -47,7 +47,7 @@ from rules.powerup.state import MODES, State, mode_of, set_mode
 
 __all__ = ["MODES", "mode_of", "set_mode", "options", "answer", "advance", "open_window", "prompt"]
 RP_VERBS = ("move", "back", "climb", "jump", "gate", "flip", "pick", "throw", "give", "shoot", "hit")
-NO_WINDOW = ("end", "land", "equip", "mode")
+NO_WINDOW = ("end", "land", "equip", "mode", "allies")
 
 
 # --- who is under the attack, what it costs them ------------------------------------------------------

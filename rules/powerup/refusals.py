@@ -95,6 +95,7 @@ PLAY: dict[str, Reason] = {
     "land": lambda s, seat, args: None if s.air else "you are not in the air",
     "pick": _pick, "throw": _throw, "give": _give, "equip": _equip, "epic": _epic, "card": _card,
     "shoot": _shoot, "hit": _hit, "lob": _lob, "end": _open, "mode": _mode,
+    "allies": lambda s, seat, args: "allies ask (you have no standing answer to drop)",
 }
 AIRBORNE = {"shoot", "hit", "lob", "midjump", "land", "end"}  # turn.legal in the air: nothing else
 

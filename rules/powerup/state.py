@@ -151,6 +151,7 @@ class State:
     attack: Attack | None = None
     copyable: tuple[str, ...] = ()
     react_wait: int = 60
+    allies: tuple[str, ...] = ()  # per seat, a standing answer when an ally enters its square: "", pass, pushed
     beats: int = 0  # attacks landed, deaths, POWERUPs used, scores: each starts a new channel post (chapter)  # seconds a reaction window waits (options: reaction_wait, from the table's pace)
     score: tuple[int, int] = (0, 0)
     last_roll: tuple[tuple[str, str], ...] = ()  # (colour W/Y, face) of the last roll shown
@@ -230,6 +231,13 @@ def set_mode(s: State, seat: int, mode: str) -> None:
     modes = list(s.modes or ("relevant",) * len(s.seats))
     modes[seat] = mode
     s.modes = tuple(modes)
+
+
+def set_allies(s: State, seat: int, answer: str) -> None:
+    """The seat's standing answer when an ally enters its square ("" asks each time)."""
+    allies = list(s.allies or ("",) * len(s.seats))
+    allies[seat] = answer
+    s.allies = tuple(allies)
 
 
 def rng_of(s: State) -> Rng:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.core.errors import IllegalAction
 from rules.powerup import attacks, cards, deathmatch, effects, flow, life, moves, reach
 from rules.powerup.board import name
-from rules.powerup.state import MODES, State, mode_of, set_mode
+from rules.powerup.state import MODES, State, mode_of, set_allies, set_mode
 
 
 def legal(s: State, seat: int) -> list[str]:
@@ -64,6 +64,8 @@ def legal(s: State, seat: int) -> list[str]:
             out.append("epic")
     out += effects.card_actions(s, seat)
     out += [f"mode {m}" for m in MODES if m != mode_of(s, seat)]  # free: when it is asked to react
+    if s.allies and s.allies[seat]:
+        out.append("allies ask")  # free: drop the standing answer to an ally entering its square
     out.append("end")
     return out
 
@@ -86,6 +88,10 @@ def apply(s: State, seat: int, act: str, out: list[str]) -> None:
     if verb == "mode":
         set_mode(s, seat, words[1])
         out.append(f"{b.sheet} will be asked to react: {words[1]}.")
+        return
+    if verb == "allies":
+        set_allies(s, seat, "")
+        out.append(f"{b.sheet} will be asked again when an ally enters its square.")
         return
     if verb == "epic":
         sets = cards.epic_sets(b.hand)

@@ -234,3 +234,18 @@ def test_who_is_asked_never_tells_which_cards_a_seat_holds():
         views.append(E.public_view(s).model_dump())
     assert views[0] == views[1]
 
+
+
+def test_an_allys_pass_or_push_may_be_a_standing_answer():
+    """rb 687/737: the ally entered "shall choose" to let pass or be pushed; the issue: "default pass, or a
+    standing answer". ANA answers `pass always`: the next time RAY walks into her, she is not asked."""
+    s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"),
+                   where={"RAY": ((3, 0), 1), "ANA": ((4, 0), 1), "TOR": ((7, 0), -1), "MAC": ((8, 0), -1)})
+    s, _ = act(s, 0, "move")
+    assert s.asks[0][:2] == (1, "pass") and "pass always" in E.legal_actions(s, 1)
+    s, _ = act(s, 1, "pass always")
+    assert s.figures["RAY"].square == (5, 0)
+    s, _ = act(s, 0, "flip")
+    s, _ = act(s, 0, "move")
+    assert not s.asks and s.figures["RAY"].square == (3, 0)
+    assert "always answers 'pass'" in " ".join(s.events)
