@@ -115,6 +115,10 @@ class Lobby:
                 raise Refusal(f"No seat '{quote(wanted)}'; seats are {', '.join(session.labels)}.")
             if seat in session.seats:
                 raise Refusal(f"Seat {session.labels[seat]} is taken by {session.seats[seat].name}.")
+            same = session.plan.alike_taken(session.labels[seat], [session.labels[s] for s in session.seats])
+            if same is not None:
+                raise Refusal(f"{session.labels[seat]} and {same} are one role, and {same} is taken; "
+                              "choose another.")
         else:
             free = session.free_seats()
             if not free:
@@ -132,7 +136,7 @@ class Lobby:
         plan = session.plan
         assert plan is not None
         free = session.free_seats()
-        taken = len(session.labels) - len(free)
+        taken = len(session.seats)
         ready = plan.problem(sorted(session.seats)) is None
         text = f"{said} ({taken}/{plan.maximum})."
         if not free:

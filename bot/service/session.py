@@ -93,7 +93,13 @@ class Session:
         return f"{name} ({self.labels[seat]})"
 
     def free_seats(self) -> list[int]:
-        return [s for s in range(len(self.labels)) if s not in self.seats]
+        """Seats nobody holds, but a seat that is the same role as a taken one (``SeatPlan.alike``)."""
+        taken = [self.labels[s] for s in self.seats]
+        plan = self.plan
+        if plan is not None and self.state is None and len(self.seats) >= plan.maximum:
+            return []  # a lobby with as many seats taken as may play is full (POWERUP has 16 labels for 6)
+        return [s for s in range(len(self.labels)) if s not in self.seats
+                and (plan is None or plan.alike_taken(self.labels[s], taken) is None)]
 
     def names(self) -> dict[int, str]:
         """Seat -> display name, drawn next to the roles on the images (the channel sees them anyway)."""

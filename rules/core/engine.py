@@ -111,7 +111,9 @@ class SeatPlan:
     alone); a table whose teams are uneven cannot start. ``shared``: one person may hold several
     seats (solo play of a cooperative game). ``bots``: an AI seat may play a seat (``bots:N``, an
     empty seat, a timed-out player); without it an empty seat ends the game. ``cooperative``: the
-    seats play together against the game (one shared win or loss, ``Outcome.result``).
+    seats play together against the game (one shared win or loss, ``Outcome.result``). ``alike``:
+    labels with the same number are one role under different colours (POWERUP's RED-RAY and BLU-RAY are
+    one character): at most one of them plays.
     """
 
     labels: tuple[str, ...]
@@ -121,12 +123,23 @@ class SeatPlan:
     shared: bool = False
     bots: bool = True
     cooperative: bool = False
+    alike: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.minimum <= self.maximum <= len(self.labels):
             raise ValueError(f"a seat plan needs 1 <= minimum <= maximum <= {len(self.labels)} labels")
         if self.teams and len(self.teams) != len(self.labels):
             raise ValueError("a seat plan gives a team to every label or to none")
+        if self.alike and len(self.alike) != len(self.labels):
+            raise ValueError("a seat plan gives every label an alike number or none")
+
+    def alike_taken(self, label: str, taken_labels: Sequence[str]) -> str | None:
+        """The taken label that is the same role as ``label`` (``alike``), if any."""
+        if not self.alike or label not in self.labels:
+            return None
+        group = self.alike[self.labels.index(label)]
+        return next((t for t in taken_labels if t != label and t in self.labels
+                     and self.alike[self.labels.index(t)] == group), None)
 
     def problem(self, taken: Sequence[int]) -> str | None:
         """Why a table with these seats (indexes into ``labels``) cannot start, or None."""
@@ -135,6 +148,11 @@ class SeatPlan:
             return f"at least {self.minimum} seats must be taken ({count} are)"
         if count > self.maximum:
             return f"at most {self.maximum} seats may play ({count} are taken)"
+        names = [self.labels[s] for s in taken]
+        for label in names:
+            other = self.alike_taken(label, names)
+            if other is not None:
+                return f"{label} and {other} are one role: only one of them may play"
         if self.teams:
             sizes: dict[int, int] = {}
             for seat in taken:

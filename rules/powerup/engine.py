@@ -53,7 +53,7 @@ class PowerupEngine:
         """rb 1862-1864: "two teams ... one against one or two against two. If 3 players want to participate,
         1 can manage 2 characters"; the issue: 2, 4 or 6 seats, each character once, equal teams."""
         return SeatPlan(SEAT_LABELS, 2, 6, teams=tuple(0 if lab.startswith("RED") else 1 for lab in SEAT_LABELS),
-                        shared=True)
+                        shared=True, alike=tuple(SHEETS.index(lab.split("-")[1]) for lab in SEAT_LABELS))
 
     def seat_labels(self, state: State) -> tuple[str, ...]:
         return state.seats

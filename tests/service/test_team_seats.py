@@ -46,23 +46,22 @@ async def test_a_join_without_a_seat_named_takes_a_free_seat_of_the_person_s_tea
     await service.handle(ginv("alice", "game join", seat="BLU-TOR"))
     outs = await service.handle(ginv("alice", "game join"))  # RED-RAY is the first free seat
     assert outs[0].text.startswith("alice joins as BLU-RAY")
-    outs = await service.handle(ginv("bob", "game join"))  # someone new: the first free seat
-    assert outs[0].text.startswith("bob joins as RED-RAY")
-    assert holders(service) == {"RED-RAY": "bob", "BLU-RAY": "alice", "BLU-TOR": "alice"}
+    outs = await service.handle(ginv("bob", "game join"))  # the first free seat whose character is free
+    assert outs[0].text.startswith("bob joins as RED-ANA")  # RED-RAY and RED-TOR: RAY and TOR play for BLU
+    assert holders(service) == {"RED-ANA": "bob", "BLU-RAY": "alice", "BLU-TOR": "alice"}
     await service.close()
 
 
-async def test_the_last_free_seats_all_on_the_other_team_are_refused():
+async def test_a_join_without_a_seat_skips_the_other_team_and_the_characters_taken():
+    """With RED-RAY alice's and BLU-TOR..BLU-MAI bob's, alice's next seat is RED's first character nobody
+    plays (RED-MAC), never a BLU seat; at six seats taken the table is full."""
     service = await powerup_service()
-    session = service.session("chan-1")
-    for k, label in enumerate(session.labels):
-        if label.startswith("RED") and label != "RED-RAY":
-            await service.handle(ginv(("bob", "carol", "dave", "erin")[k % 4], "game join", seat=label))
     await service.handle(ginv("alice", "game join", seat="RED-RAY"))
-    before = await snapshot_of(service)
-    refused = only_error(await service.handle(ginv("alice", "game join")), "alice")
-    assert refused == "You play RED-RAY for RED; a second seat must be on the same team."
-    assert await snapshot_of(service) == before
+    for label in ("BLU-TOR", "BLU-ANA", "BLU-PNK", "BLU-MAI"):
+        await service.handle(ginv("bob", "game join", seat=label))
+    outs = await service.handle(ginv("alice", "game join"))
+    assert outs[0].text.startswith("alice joins as RED-MAC (6/6). The table is full"), outs[0].text
+    assert only_error(await service.handle(ginv("carol", "game join")), "carol") == "The table is full."
     await service.close()
 
 
@@ -129,4 +128,20 @@ async def test_kaploom_two_against_two_still_keeps_one_seat_a_person():
     await service.handle(ginv("alice", "game join", seat="villain 1"))
     for seat in ("villain 2", "hero 1"):
         assert "already sit" in only_error(await service.handle(ginv("alice", "game join", seat=seat)), "alice")
+    await service.close()
+
+
+async def test_one_character_plays_once_whatever_its_colour():
+    """The issue: "each character once": RED-RAY and BLU-RAY are one BUGBUSTER (SeatPlan.alike). The second
+    is refused at the join, is not offered as an open seat, and a join without a seat skips it."""
+    service = await powerup_service()
+    await service.handle(ginv("alice", "game join", seat="RED-RAY"))
+    before = await snapshot_of(service)
+    refused = only_error(await service.handle(ginv("bob", "game join", seat="BLU-RAY")), "bob")
+    assert refused == "BLU-RAY and RED-RAY are one role, and RED-RAY is taken; choose another."
+    assert await snapshot_of(service) == before
+    session = service.session("chan-1")
+    assert "BLU-RAY" not in [session.labels[s] for s in session.free_seats()]
+    outs = await service.handle(ginv("bob", "game join", seat="BLU-TOR"))
+    assert "BLU-RAY" not in outs[0].text.split("Open seats:")[1]
     await service.close()
