@@ -275,8 +275,10 @@ def _card(pen: Pen, view: PublicView, b: BusterView, x: int, top: int, height: i
     items = _items(b)
     if not items:
         pen.text((x0, line), "nothing equipped", body, DIM)
-    for k, item in enumerate(items):
-        pen.text((x0, line + 21 * k), fit_text(item, body, w - 20), body, TEXT)
+    small = font(12)
+    for k, item in enumerate(items):  # a long weapon line in a smaller face before it is cut
+        face = body if body.getlength(item) <= w - 20 else small
+        pen.text((x0, line + 21 * k), fit_text(item, face, w - 20), face, TEXT)
     if b.owned:
         owned = "also owns: " + ", ".join(i.name for i in b.owned)
         pen.text((x0, line + 21 * max(1, len(items))), fit_text(owned, body, w - 20), body, MUTED)
