@@ -30,7 +30,7 @@ class DataError(ValueError):
     pass
 
 
-class _Frozen(BaseModel):
+class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
@@ -41,23 +41,23 @@ def dice_counts(dice: str) -> tuple[int, int]:
     return (int(w.group(1)) if w else 0, int(y.group(1)) if y else 0)
 
 
-class Face(_Frozen):
+class Face(Frozen):
     hits: int = Field(ge=0)
     pow_card: bool = False  # rb 438: "give you 3 hits and a draw from the POW! pile"
     blunder: bool = False  # rb 442
 
 
-class Dice(_Frozen):
+class Dice(Frozen):
     white: tuple[str, ...]
     yellow: tuple[str, ...]
 
 
-class DamageStep(_Frozen):
+class DamageStep(Frozen):
     min_hits: int
     lives: int
 
 
-class Item(_Frozen):
+class Item(Frozen):
     """An equipment card, a basic weapon or an EPIC weapon. Vocabulary fields are plain strings so that
     data_checks can name the entry that uses an unknown word."""
     id: str
@@ -84,7 +84,7 @@ class Item(_Frozen):
         return 0
 
 
-class NormalSide(_Frozen):
+class NormalSide(Frozen):
     melee: str = Field(pattern=DICE)
     ranged: str = Field(pattern=DICE)
     rp: int
@@ -93,7 +93,7 @@ class NormalSide(_Frozen):
     weapons: tuple[Item, ...]
 
 
-class EpicSide(_Frozen):
+class EpicSide(Frozen):
     melee: str = Field(pattern=DICE)
     ranged: str = Field(pattern=DICE)
     rp_bonus: int
@@ -101,19 +101,19 @@ class EpicSide(_Frozen):
     weapon: Item
 
 
-class Bugbuster(_Frozen):
+class Bugbuster(Frozen):
     id: str
     name: str
     normal: NormalSide
     epic: EpicSide
 
 
-class StoreOption(_Frozen):
+class StoreOption(Frozen):
     id: str
     amount: int = 1
 
 
-class TurnCard(_Frozen):
+class TurnCard(Frozen):
     sequences_per_round: int
     marks: dict[str, tuple[str, ...]]
 
@@ -122,7 +122,7 @@ class TurnCard(_Frozen):
         return self.marks[str((sequence - 1) % self.sequences_per_round + 1)]
 
 
-class PowCard(_Frozen):
+class PowCard(Frozen):
     name: str
     type: str  # special (own turn) or trick (any time), rb 530-534
     letters: tuple[str, ...]  # one per copy; "*" is the Epic joker
@@ -134,43 +134,43 @@ class PowCard(_Frozen):
     erratum: str = ""  # our reading where the print is wrong or cut
 
 
-class TileFace(_Frozen):
+class TileFace(Frozen):
     face: int
     name: str
     rows: tuple[str, ...]  # top to bottom, 3 cells of 2 characters (data_checks)
 
 
-class SecretToken(_Frozen):
+class SecretToken(Frozen):
     kind: str
     label: str | None = None
     value: int | None = None
 
 
-class Caps(_Frozen):
+class Caps(Frozen):
     powerups: int
     drums: int
     covers: int
     robots: int
 
 
-class Drum(_Frozen):
+class Drum(Frozen):
     dice: str = Field(pattern=DICE)
     leaves_fire: bool
 
 
-class Hazard(_Frozen):
+class Hazard(Frozen):
     lives: int = 0
     push: int = 0
     armor: int = 0
     melee_hits_to_destroy: int = 0
 
 
-class DeathmatchBoard(_Frozen):
+class DeathmatchBoard(Frozen):
     seats: int
     faces: tuple[tuple[int, ...], ...]  # tile rows, top to bottom
 
 
-class GameData(_Frozen):
+class GameData(Frozen):
     source: str = Field(alias="_source")
     dice: Dice
     faces: dict[str, Face]
