@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from rules.core.rng import Rng
 from rules.core.snapshot import jsonable, tupled
+from rules.powerup.coop_state import Coop, dump_coop, load_coop
 
 Square = tuple[int, int]
 TEAMS = ("RED", "BLU")
@@ -151,6 +152,7 @@ class State:
     attack: Attack | None = None
     copyable: tuple[str, ...] = ()
     react_wait: int = 60
+    coop: Coop | None = None  # what a co-op game adds (coop_state.py); None in DEATHMATCH
     allies: tuple[str, ...] = ()  # per seat, a standing answer when an ally enters its square: "", pass, pushed
     beats: int = 0  # attacks landed, deaths, POWERUPs used, scores: each starts a new channel post (chapter)  # seconds a reaction window waits (options: reaction_wait, from the table's pace)
     score: tuple[int, int] = (0, 0)
@@ -168,7 +170,8 @@ class State:
 
     def clone(self) -> State:
         return replace(self, figures=dict(self.figures), powerups=dict(self.powerups),
-                       secrets=dict(self.secrets), secret_team=dict(self.secret_team), coins=dict(self.coins))
+                       secrets=dict(self.secrets), secret_team=dict(self.secret_team), coins=dict(self.coins),
+                       coop=self.coop.clone() if self.coop is not None else None)
 
     # --- who is where -----------------------------------------------------------------------------
     @property
@@ -282,6 +285,8 @@ def dump_state(state: State) -> dict[str, Any]:
             out[name] = [[f.id, f.kind, f.square, f.facing, f.carried_by, f.cargo] for _, f in sorted(value.items())]
         elif name == "busters":
             out[name] = [jsonable([getattr(b, x.name) for x in fields(Buster)]) for b in value]
+        elif name == "coop":
+            out[name] = dump_coop(value)
         else:
             out[name] = jsonable(value)
     return out
@@ -299,6 +304,8 @@ def load_state(data: dict[str, Any]) -> State:
             kwargs[name] = tuple(Buster(*tupled(b)) for b in value)
         elif name == "attack":
             kwargs[name] = Attack(*tupled(value)) if value else None
+        elif name == "coop":
+            kwargs[name] = load_coop(value)
         else:
             kwargs[name] = tupled(value)
     return State(**kwargs)

@@ -1,0 +1,105 @@
+"""What a co-op game (ARCADE; STORY later) adds to the state (docs/games/powerup-coop-design.md): BUGs,
+NPCs, portal pieces, the BUGMISTRESS's cards and level, the CONTINUE track, the market, who is down and
+who has yet to play. ``State.coop`` holds one ``Coop`` (None in DEATHMATCH), copied with the state and
+dumped with it as plain JSON.
+
+Figures stay part 1's ``Figure``s (kind ``bug``, ``npc``, ``piece``, ``mistress``): gravity, pushes and
+sight treat them as any figure. What a figure is beyond its square lives here, by figure id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from rules.core.snapshot import jsonable, tupled
+
+# Figure ids: a BUG's is its type's prefix and a number (BG1, BB2, BIG1, BIC1, BRA1, BLB1, BDZ1, BRP1, BSS1)
+PREFIX = {"BUGGIE": "BG", "BATBUG": "BB", "BIGBUG": "BIG", "BICEFALUS": "BIC", "BRASAS": "BRA", "BLOB": "BLB",
+          "BUGDOZER": "BDZ", "BURP": "BRP", "BOSS": "BSS"}
+
+
+@dataclass(frozen=True, slots=True)
+class Bug:
+    """A BUG on the board: its sheet (``kind``), lives left, ``dizzy`` (spawned this BUG turn: it takes no
+    actions, rb 960), ``stack`` (BUGGIEs in one square, TEAM 4, rb 991), a secret it carries (Hidden Keys)
+    and an equipment card a Thief Buggie took (it returns to ``owner`` when the BUG dies)."""
+
+    kind: str
+    lives: int
+    dizzy: bool = False
+    stack: int = 1
+    secret: str = ""
+    stolen: str = ""
+    owner: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Npc:
+    """A non-player character (a VIP): its lives and the moves left to it this sequence."""
+
+    lives: int = 1
+    moves: int = 2
+
+
+@dataclass(slots=True)
+class Coop:
+    mission: str
+    bugs: dict[str, Bug] = field(default_factory=dict)
+    npcs: dict[str, Npc] = field(default_factory=dict)
+    pieces: dict[str, int] = field(default_factory=dict)  # portal piece id -> lives
+    active: tuple[str, ...] = ("BUGGIE", "BATBUG")  # BUG sheets face up (rb 945)
+    bug_deck: tuple[str, ...] = ()  # BUG cards "Name|k" (k: which copy), index 0 the top
+    bug_hand: tuple[str, ...] = ()  # a human BUGMISTRESS's hand
+    bug_discard: tuple[str, ...] = ()
+    face_up: tuple[str, ...] = ()  # the AI's cards drawn face up this BUG turn
+    event: str = ""  # the Event in force until her next turn (rb 979)
+    level: int = 0  # the BUGMISTRESS figure's level: 0 none, 1, 2 (rb 1089-1091)
+    continue_level: int = 0  # the CONTINUE track's position (its cost: coop_data().continue_track)
+    market: tuple[str, ...] = ()  # the face-up equipment cards of the store
+    fallen: tuple[int, ...] = ()  # seats whose BUGBUSTER lies at 0 lives
+    to_play: tuple[int, ...] = ()  # seats that have not played this sequence (who goes next)
+    points: tuple[int, ...] = ()  # per seat
+    spawned: int = 0  # spawns so far (the first spawn releases BUGGIEs only)
+
+    def clone(self) -> Coop:
+        return replace(self, bugs=dict(self.bugs), npcs=dict(self.npcs), pieces=dict(self.pieces))
+
+    def next_id(self, kind: str, taken: set[str]) -> str:
+        """The lowest free figure id of a BUG type."""
+        n = 1
+        while f"{PREFIX[kind]}{n}" in taken:
+            n += 1
+        return f"{PREFIX[kind]}{n}"
+
+
+_DICTS = {"bugs": Bug, "npcs": Npc}
+
+
+def dump_coop(c: Coop | None) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    out: dict[str, Any] = {}
+    for f in fields(Coop):
+        value = getattr(c, f.name)
+        if f.name in _DICTS:
+            out[f.name] = {k: jsonable([getattr(v, x.name) for x in fields(_DICTS[f.name])])
+                           for k, v in sorted(value.items())}
+        else:
+            out[f.name] = jsonable(value)
+    return out
+
+
+def load_coop(data: dict[str, Any] | None) -> Coop | None:
+    if data is None:
+        return None
+    kwargs: dict[str, Any] = {}
+    for f in fields(Coop):
+        if f.name not in data:
+            continue  # saved before the field existed: its default
+        value = data[f.name]
+        if f.name in _DICTS:
+            kwargs[f.name] = {k: _DICTS[f.name](*tupled(v)) for k, v in value.items()}
+        else:
+            kwargs[f.name] = tupled(value)
+    return Coop(**kwargs)
