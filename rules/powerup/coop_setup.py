@@ -1,0 +1,97 @@
+"""An ARCADE mission set up (rb 1752-1852 and the issue's "Seats and setup"): the mission's 3x4 board
+(coop.json), the BUGBUSTERs on its start tile with the mission's coins, the BURPs (one per BUGBUSTER; one
+fewer against the BUGMISTRESS), the VIPs, portal pieces and the BUGMISTRESS where the mission places them,
+one POWERUP per tile, ON, on the designed squares (the AI BUGMISTRESS's placement), the market's 4 face-up
+equipment cards, the POW!, equipment and BUG decks shuffled. Quotes: shared/rulebooks/powerup.txt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core.errors import BadOptions
+from rules.core.rng import Rng
+from rules.powerup import life
+from rules.powerup.board import Square, board, parse_square
+from rules.powerup.coop_data import Mission, coop_data
+from rules.powerup.coop_state import Bug, Coop, Npc
+from rules.powerup.data import game_data
+from rules.powerup.state import Figure, State
+
+TEAM = "BUSTERS"  # every BUGBUSTER is on one side in co-op (Buster.team)
+FACING = {"left": -1, "right": 1}
+
+
+def mission(mission_id: str) -> Mission:
+    found = next((m for m in coop_data().missions if m.id == mission_id), None)
+    if found is None:
+        raise BadOptions(f"mission is one of {', '.join(m.id for m in coop_data().missions)}")
+    return found
+
+
+def start_squares(layout: tuple[tuple[int, ...], ...], tile: tuple[int, int]) -> list[Square]:
+    """The start tile's squares a figure can stand on, bottom row first, left to right. ``tile``: (row from
+    the top, column) of the 3x4 board."""
+    b = board(layout)
+    row, col = tile
+    rows = len(layout)
+    xs = range(col * 3, col * 3 + 3)
+    ys = range((rows - 1 - row) * 3, (rows - 1 - row) * 3 + 3)
+    return sorted((sq for sq in b.standing if sq[0] in xs and sq[1] in ys), key=lambda q: (q[1], q[0]))
+
+
+def _sq(name: str) -> Square:
+    sq = parse_square(name)
+    assert sq is not None, name  # coop_boards checked every placement at load
+    return sq
+
+
+def new_coop_state(seed: int, labels: tuple[str, ...], mission_id: str) -> State:
+    """The mission ready to play: sequence 0, the BUG turn next. ``labels``: the BUGBUSTERs' sheets."""
+    m = mission(mission_id)
+    if not m.min_busters <= len(labels) <= 4:
+        raise BadOptions(f"{m.name} is played by {m.min_busters} to 4 BUGBUSTERs (rb {m.rb})")
+    if len(set(labels)) != len(labels):
+        raise BadOptions("each BUGBUSTER plays once")
+    data, co = game_data(), coop_data()
+    r = Rng(seed)
+    pow_deck = [f"{n}|{letter}" for n, letter in data.pow_deck()]
+    r.shuffle(pow_deck)
+    equip = [c.id for c in data.equipment]
+    r.shuffle(equip)
+    bug_deck = [f"{c.name}|{k + 1}" for c in co.bug_cards for k in range(len(c.copies))]
+    r.shuffle(bug_deck)
+    layout = tuple(tuple(row) for row in m.layout)
+    busters = tuple(replace(life.fresh(sheet, TEAM), coins=m.coins) for sheet in labels)  # the mission's coins
+    starts = start_squares(layout, m.start_tile)
+    figures = {b.sheet: Figure(b.sheet, "buster", starts[i], 1) for i, b in enumerate(busters)}
+    bugs: dict[str, Bug] = {}
+    sheet = co.sheet("BURP")
+    for k, burp in enumerate(m.burps_for(len(labels))):  # rb 1766: "as many BURPs as BUGBUSTER players"
+        fid = f"BRP{k + 1}"
+        figures[fid] = Figure(fid, "bug", _sq(burp.square), FACING[burp.facing])
+        bugs[fid] = Bug("BURP", sheet.lives)
+    npcs = {}
+    for k, where in enumerate(m.vips):
+        fid = f"VIP{k + 1}"
+        figures[fid] = Figure(fid, "npc", _sq(where), 1)
+        npcs[fid] = Npc(co.npc.lives, co.npc.moves)
+    pieces = {}
+    for k, where in enumerate(m.portal):
+        fid = f"PORTAL{k + 1}"
+        figures[fid] = Figure(fid, "piece", _sq(where), -1)
+        pieces[fid] = co.portal_piece.lives
+    level = 0
+    if m.bugmistress:
+        figures["BUGMISTRESS"] = Figure("BUGMISTRESS", "mistress", _sq(m.bugmistress), -1)
+        level = 1
+    market, equip = tuple(equip[:co.store.market]), equip[co.store.market:]
+    s = State(seats=labels, busters=busters, layout=layout, figures=figures, rng=(), phase="play",
+              pow_deck=tuple(pow_deck), equip_deck=tuple(equip))
+    s.powerups = {_sq(q): True for q in m.powerups}  # one per tile, ON (the issue)
+    s.coop = Coop(m.id, bugs=bugs, npcs=npcs, pieces=pieces, bug_deck=tuple(bug_deck), level=level, market=market,
+                  to_play=tuple(range(len(labels))), points=tuple(0 for _ in labels))
+    s.played = tuple(False for _ in labels)
+    s.rng = tuple(r.state())
+    return s
+
