@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.powerup import attacks, cards, combat, deathmatch, moves, physics, pow_self, reach
+from rules.powerup import attacks, cards, deathmatch, moves, physics, pow_self, ranged, reach
 from rules.powerup.board import name
 from rules.powerup.cards import card_token
 from rules.powerup.state import State, set_allies
@@ -30,7 +30,7 @@ def options(s: State, ask: Ask) -> list[str]:
     if kind == "full":
         return ["decline", *dict.fromkeys(f"discard {card_token(c)}" for c in b.hand)]
     if kind == "lob":
-        return [f"impact {name(sq)}" for sq in combat.impact_squares(s, seat, data)]
+        return [f"impact {name(sq)}" for sq in ranged.impact_squares(s, seat, data)]
     if kind == "pass":  # each answer, or the same from now on (a standing answer, the issue)
         mover, dx = data.split(":")
         answers = reach.pass_or_push(s, mover, b.sheet, int(dx))

@@ -11,7 +11,7 @@ An attack made as a reaction goes through all three at once (reactions never ope
 
 from __future__ import annotations
 
-from rules.powerup import combat, dice, life
+from rules.powerup import combat, dice, life, melee, ranged
 from rules.powerup.board import parse_square
 from rules.powerup.state import Attack, State
 
@@ -68,7 +68,7 @@ def declare(s: State, seat: int, words: list[str], out: list[str]) -> None:
         s.air_acted = True
     b = s.busters[seat]
     if words[0] == "lob":
-        distance = combat.lob_roll(s, seat, out)
+        distance = ranged.lob_roll(s, seat, out)
         if distance:
             s.asks = ((seat, "lob", distance), *s.asks)
         return
@@ -84,7 +84,7 @@ def declare(s: State, seat: int, words: list[str], out: list[str]) -> None:
     if words[0] == "shoot":
         t = _target(s, seat, "shoot", words[1])
         assert t is not None
-        if not combat.pay_shot(s, seat, t.id, extra_ammo, extra_rp, out):
+        if not ranged.pay_shot(s, seat, t.id, extra_ammo, extra_rp, out):
             return
         w = life.weapon(s.busters[seat], "distance")
         double = 1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 2 else 0
@@ -156,9 +156,9 @@ def roll(s: State, out: list[str]) -> None:
     if a.verb == "hit":
         t = _target(s, a.seat, a.verb, a.word)
         assert t is not None
-        mine, theirs = combat.melee_rolls(s, a.seat, t, a.extra, assists)
+        mine, theirs = melee.melee_rolls(s, a.seat, t, a.extra, assists)
     else:
-        pool = combat.shot_pool(s, a.seat, a.extra, assists) if a.verb == "shoot" else combat.lob_pool(s, a.seat)
+        pool = ranged.shot_pool(s, a.seat, a.extra, assists) if a.verb == "shoot" else ranged.lob_pool(s, a.seat)
         mine, theirs = combat.roll_pool(s, pool), ()
     if assists:
         out.append(f"Assisted by {', '.join(s.busters[x].sheet for x in assists)}.")
@@ -180,14 +180,14 @@ def land(s: State, out: list[str]) -> None:
     if a.verb == "lob":
         sq = parse_square(a.word)
         assert sq is not None
-        combat.land_lob(s, a.seat, sq, a.mine, dodge, out)
+        ranged.land_lob(s, a.seat, sq, a.mine, dodge, out)
     else:
         t = _target(s, a.seat, a.verb, a.word)
         assert t is not None
         if a.verb == "shoot":
-            combat.land_shot(s, a.seat, t, a.push, a.mine, dodge, out)
+            ranged.land_shot(s, a.seat, t, a.push, a.mine, dodge, out)
         else:
-            combat.land_melee(s, a.seat, t, a.push, a.mine, a.theirs, out)
+            melee.land_melee(s, a.seat, t, a.push, a.mine, a.theirs, out)
     kind = "melee" if a.verb == "hit" else "ranged"
     if s.bonus_for in (kind, "any"):
         s.bonus_dice, s.bonus_hits, s.bonus_for = "", 0, ""

@@ -1,5 +1,7 @@
-"""Attacks (rb 787-851, rb 1096-1126): ranged, melee, variable range (grenades, launchers), drums,
-covers; armor, the DAMAGE card, pushes, immunities, keywords and destruction conditions.
+"""What every attack shares (rb 787-851, rb 1096-1126): who may be attacked (sight, range, next to you),
+armor, the DAMAGE card, pushes, immunities, drums and blasts, covers, destruction conditions, the dice of
+tricks and assistants, and the hits that spread (AREA2, DRILL). The attacks themselves: ranged.py (shots,
+grenades, launchers), melee.py; their steps (declare, roll, land): attacks.py.
 
 Functions change a cloned state in place and append public lines to ``out``; the caller has checked
 legality (``targets``) and takes the AP. Quotes: shared/rulebooks/powerup.txt ("rb N").
@@ -177,7 +179,7 @@ def blast(s: State, center: Square, hits: int, by: int | None, w: Item | None, o
         seat = s.seat_of(fid)
         if seat is not None and (s.busters[seat].protected or s.busters[seat].effect("pause")):
             continue
-        strike(s, by, fid, _less(hits, fid, dodge or {}, out), dx, w, out, push_bonus=push_bonus if dx else 0)
+        strike(s, by, fid, less(hits, fid, dodge or {}, out), dx, w, out, push_bonus=push_bonus if dx else 0)
 
 
 # --- destruction conditions ---------------------------------------------------------------------------
@@ -202,24 +204,7 @@ def direction(a: Square, b: Square, chosen: int) -> int:
     return chosen if a[0] == b[0] else (1 if b[0] > a[0] else -1)
 
 
-# --- the attacks ---------------------------------------------------------------------------------------
-# An attack is declared and paid (attacks.py), may wait on a reaction window, is rolled (``*_pool``, the
-# dice of the attacker, its assistants and the tricks played for it), may wait on the roll window, then
-# lands (``land_shot``/``land_melee``/``land_lob``) on what is there by then.
-def pay_shot(s: State, seat: int, target: str, extra_ammo: int, extra_rp: int, out: list[str]) -> bool:
-    """A ranged attack's price (rb 787-797): 1 ammo (and AMMO_Y's, RP_Y's extra dice bought now, rb
-    649-651). False when the weapon breaks on it (a shotgun spending its last ammo breaks unfired)."""
-    b = s.busters[seat]
-    w = life.weapon(b, "distance")
-    assert w is not None
-    life.spend(s, seat, rp=extra_rp, ammo=w.ammo_per_shot + extra_ammo)
-    out.append(f"{b.sheet} shoots {target} with {w.name}.")
-    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
-        life.destroy(s, seat, w.id, out, "out of ammo: the shot is not fired")
-        return False
-    return True
-
-
+# --- what every attack shares: its dice, the bonuses waiting for it, the hits that spread -------------
 def assist_dice(s: State, seats: tuple[int, ...], ranged: bool) -> str:
     """rb 907: "Assisting means you will add your dice to your ally's attack roll": each assistant's
     ranged (sheet and weapon) or melee dice."""
@@ -227,40 +212,7 @@ def assist_dice(s: State, seats: tuple[int, ...], ranged: bool) -> str:
                            else life.melee_dice(s.busters[a]) for a in seats))
 
 
-def shot_pool(s: State, seat: int, extra: int, assists: tuple[int, ...] = ()) -> str:
-    """The sheet's ranged dice + the weapon's (rb 791), the extra yellow dice (AMMO_Y, RP_Y, DOUBLE's on a
-    second attack in a row, rb 653), the tricks' and the assistants' dice."""
-    b = s.busters[seat]
-    return dice.add(life.ranged_dice(b, life.weapon(b, "distance")), dice.pool(0, extra),
-                    _bonus_dice(s, "ranged"), assist_dice(s, assists, ranged=True))
-
-
-def land_shot(s: State, seat: int, t: Target, push: int, roll: dice.Roll, dodge: dict[str, int],
-              out: list[str]) -> None:
-    """The shot's roll lands: a blunder may break the weapon (the shot is lost, rb 835); else the hits,
-    less what a Roll cancelled for that figure (rb 895), strike the target, and AREA2/DRILL go on."""
-    b = s.busters[seat]
-    w = life.weapon(b, "distance")
-    assert w is not None
-    me = s.where(b.sheet)
-    assert me is not None
-    out.append(f"Roll: {dice.describe(roll)}.")
-    if breaks(w, roll):
-        life.destroy(s, seat, w.id, out, "a blunder: the shot is lost")
-        draw_pows(s, seat, roll, out)
-        return
-    total = dice.hits(roll) + _bonus_hits(s, "ranged")
-    draw_pows(s, seat, roll, out)
-    dx = direction(me, t.square, push)
-    bonus = 2 if "PUSH2" in w.keywords else 0
-    left = strike(s, seat, t.id, _less(total, t.id, dodge, out), dx, w, out, cover=t.cover, push_bonus=bonus)
-    if "AREA2" in w.keywords:
-        _area(s, seat, t.square, total, dx, w, out, dodge)
-    if "DRILL" in w.keywords and left > 0:
-        _drill(s, seat, me, t, left, w, out)
-
-
-def _less(hits: int, fid: str, dodge: dict[str, int], out: list[str]) -> int:
+def less(hits: int, fid: str, dodge: dict[str, int], out: list[str]) -> int:
     """The hits on ``fid`` less what its Roll cancels (rb 895: "subtract the hits ... as hits achieved in
     your roll of the yellow die")."""
     n = dodge.get(fid, 0)
@@ -269,12 +221,12 @@ def _less(hits: int, fid: str, dodge: dict[str, int], out: list[str]) -> int:
     return max(0, hits - n)
 
 
-def _bonus_dice(s: State, kind: str) -> str:
+def bonus_dice(s: State, kind: str) -> str:
     """Dice the tricks played before this attack add, if they wait for this kind of attack."""
     return (s.bonus_dice or "0") if s.bonus_for in (kind, "any") else "0"
 
 
-def _bonus_hits(s: State, kind: str) -> int:
+def bonus_hits(s: State, kind: str) -> int:
     return s.bonus_hits if s.bonus_for in (kind, "any") else 0
 
 
@@ -286,7 +238,7 @@ def roll_pool(s: State, pool: str) -> dice.Roll:
     return roll
 
 
-def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: list[str],
+def area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: list[str],
           dodge: dict[str, int] | None = None) -> None:
     """AREA2 (rb 659): "the same damage to 2 targets that are in the adjacent squares ... both friends and
     foes": the figures on the squares either side of the target."""
@@ -299,10 +251,10 @@ def _area(s: State, seat: int, sq: Square, hits: int, dx: int, w: Item, out: lis
         other = s.seat_of(fid)
         if other is not None and (s.busters[other].protected or s.busters[other].effect("pause")):
             continue
-        strike(s, seat, fid, _less(hits, fid, dodge or {}, out), dx, w, out)
+        strike(s, seat, fid, less(hits, fid, dodge or {}, out), dx, w, out)
 
 
-def _drill(s: State, seat: int, me: Square, t: Target, left: int, w: Item, out: list[str]) -> None:
+def drill(s: State, seat: int, me: Square, t: Target, left: int, w: Item, out: list[str]) -> None:
     """DRILL (rb 657): surplus hits go on to the next square until spent, or until the range is over."""
     dx, dy = t.square[0] - me[0], t.square[1] - me[1]
     step = (dx and (1 if dx > 0 else -1), dy and (1 if dy > 0 else -1))
@@ -318,168 +270,6 @@ def _drill(s: State, seat: int, me: Square, t: Target, left: int, w: Item, out: 
         fid = physics.figure_at(s, sq)
         if fid is not None:
             left = strike(s, seat, fid, left, step[0] or 1, w, out)
-
-
-def melee_pool(s: State, seat: int, extra: int = 0, assists: tuple[int, ...] = ()) -> str:
-    """The attacker's melee dice (sheet + weapon), ``extra`` yellow dice (DOUBLE's on a second attack in a
-    row, rb 653), the tricks' and the assistants' dice."""
-    b = s.busters[seat]
-    return dice.add(life.melee_dice(b), dice.pool(0, extra), _bonus_dice(s, "melee"),
-                    assist_dice(s, assists, ranged=False))
-
-
-def from_behind(s: State, seat: int, t: Target) -> bool:
-    """rb 821: a defender facing away from its attacker rolls nothing."""
-    me = s.where(s.busters[seat].sheet)
-    assert me is not None
-    return t.square[0] != me[0] and (1 if me[0] > t.square[0] else -1) != s.figures[t.id].facing
-
-
-def melee_rolls(s: State, seat: int, t: Target, extra: int = 0,
-                assists: tuple[int, ...] = ()) -> tuple[dice.Roll, dice.Roll]:
-    """rb 809-817: "both roll" — the attacker's pool and the defender's melee dice (none from behind, none
-    for a cover)."""
-    r = rng_of(s)
-    mine = dice.roll(r, melee_pool(s, seat, extra, assists))
-    dseat = s.seat_of(t.id)
-    theirs = () if dseat is None or from_behind(s, seat, t) else dice.roll(r, life.melee_dice(s.busters[dseat]))
-    keep_rng(s, r)
-    s.last_roll = mine + theirs
-    return mine, theirs
-
-
-def land_melee(s: State, seat: int, t: Target, push: int, mine: dice.Roll, theirs: dice.Roll,
-               out: list[str]) -> None:
-    """Melee (rb 809-813): the loser (attacker included) takes the difference minus its armor and, alive,
-    is pushed by the difference; a tie does nothing (the issue's reading). From behind the defender rolls
-    nothing (rb 821). A cover takes 3 hits to destroy (rb 1126)."""
-    b = s.busters[seat]
-    me = s.where(b.sheet)
-    assert me is not None
-    w = life.weapon(b, "melee")
-    if t.id.startswith("COVER@"):
-        n = dice.hits(mine) + _bonus_hits(s, "melee")
-        need = game_data().hazards["cover"].melee_hits_to_destroy
-        out.append(f"{b.sheet} hits the cover at {name(t.square)}: {dice.describe(mine)} ({n} hits).")
-        draw_pows(s, seat, mine, out)
-        if n >= need:
-            s.covers = tuple(c for c in s.covers if c != t.square)
-            out.append(f"The cover at {name(t.square)} is destroyed.")
-        return
-    dseat = s.seat_of(t.id)
-    assert dseat is not None
-    d = s.busters[dseat]
-    there = t.square
-    behind = from_behind(s, seat, t)
-    out.append(f"{b.sheet} attacks {d.sheet} in melee{' from behind' if behind else ''}: "
-               f"{dice.describe(mine)} against {dice.describe(theirs) if theirs else 'no defence'}.")
-    if breaks(w, mine):
-        life.destroy(s, seat, w.id, out, "a blunder: the attack is lost")  # type: ignore[union-attr]
-        draw_pows(s, seat, mine, out)
-        return
-    dw = life.weapon(d, "melee")
-    a_hits = dice.hits(mine) + _bonus_hits(s, "melee")
-    d_hits = dice.hits(theirs)
-    draw_pows(s, seat, mine, out)
-    draw_pows(s, dseat, theirs, out)
-    if breaks(dw, theirs):
-        life.destroy(s, dseat, dw.id, out, "a blunder")  # type: ignore[union-attr]
-    if a_hits == d_hits:
-        out.append(f"A tie ({a_hits} each): nothing happens.")
-        return
-    diff = abs(a_hits - d_hits)
-    if a_hits > d_hits:
-        out.append(f"{b.sheet} wins by {diff}.")
-        _lost_melee(s, dseat, out)
-        dx = direction(me, there, push)
-        bonus = 2 if w is not None and "PUSH2" in w.keywords else 0
-        left = strike(s, seat, d.sheet, diff, dx, w, out, push_bonus=bonus)
-        if w is not None and "AREA2" in w.keywords:
-            _area(s, seat, there, diff, dx, w, out)
-        if w is not None and "DRILL" in w.keywords and left > 0:
-            _drill(s, seat, me, Target(d.sheet, there), left, w, out)
-    else:
-        out.append(f"{d.sheet} wins by {diff}.")
-        _lost_melee(s, seat, out)
-        dx = direction(there, me, -push)
-        strike(s, dseat, b.sheet, diff, dx, dw, out)
-
-
-def _lost_melee(s: State, seat: int, out: list[str]) -> None:
-    w = life.weapon(s.busters[seat], "melee")
-    if w is not None and w.destroyed_when == "lose_melee" and "." not in w.id:
-        life.destroy(s, seat, w.id, out, "a lost melee")
-
-
-def lob_roll(s: State, seat: int, out: list[str]) -> int:
-    """Variable range (rb 823): "roll one yellow die to calculate it"; at least 1 (the issue). A launcher
-    spends 1 ammo; a grenade none (single use)."""
-    b = s.busters[seat]
-    w = life.weapon(b, "distance")
-    assert w is not None and w.kind == "V"
-    life.spend(s, seat, ammo=w.ammo_per_shot)
-    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
-        life.destroy(s, seat, w.id, out, "out of ammo: nothing is thrown")
-        return 0
-    roll = roll_pool(s, "1Y")
-    reach = max(1, dice.hits(roll))
-    out.append(f"{b.sheet} readies {w.name}: reach {reach} ({dice.describe(roll)}).")
-    draw_pows(s, seat, roll, out)
-    return reach
-
-
-def impact_squares(s: State, seat: int, reach: int) -> list[Square]:
-    """rb 823: "Start counting from the square next to where you threw the grenade. Then go through as many
-    squares as the range index indicates. Don't go through the same square twice." Paths of open squares
-    (no block, no solid platform crossed, no figure or cover but on the last), each a step up, down,
-    left or right; the impact is where a path of exactly ``reach`` squares ends (the longest ones when
-    none is that long)."""
-    b = s.busters[seat]
-    me = s.where(b.sheet)
-    assert me is not None
-    bd = board(s.layout)
-    first = (me[0] + s.figures[b.sheet].facing, me[1])
-    if not bd.step_open(me, first):
-        return []
-    ends: dict[int, set[Square]] = {}
-
-    def walk(sq: Square, path: tuple[Square, ...]) -> None:
-        ends.setdefault(len(path), set()).add(sq)
-        if len(path) == reach or not physics.free(s, sq):
-            return
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            nxt = (sq[0] + dx, sq[1] + dy)
-            if nxt not in path and nxt != me and bd.step_open(sq, nxt):
-                walk(nxt, (*path, nxt))
-
-    walk(first, (first,))
-    longest = max(n for n in ends if n <= reach)
-    return sorted(ends[longest], key=lambda sq: (sq[1], sq[0]))
-
-
-def lob_pool(s: State, seat: int) -> str:
-    b = s.busters[seat]
-    return dice.add(life.ranged_dice(b, life.weapon(b, "distance")), _bonus_dice(s, "ranged"))
-
-
-def land_lob(s: State, seat: int, sq: Square, roll: dice.Roll, dodge: dict[str, int], out: list[str]) -> None:
-    """The grenade's roll on its impact square (rb 823-825): a blunder and it does not go off; else the
-    blast, each figure's hits less what its Roll cancelled."""
-    b = s.busters[seat]
-    w = life.weapon(b, "distance")
-    assert w is not None
-    me = s.where(b.sheet)
-    out.append(f"{w.name} lands on {name(sq)}: {dice.describe(roll)}.")
-    if breaks(w, roll):
-        life.destroy(s, seat, w.id, out, "a blunder: it does not go off")
-        draw_pows(s, seat, roll, out)
-        return
-    draw_pows(s, seat, roll, out)
-    if w.destroyed_when == "single_use":
-        life.destroy(s, seat, w.id, out, "single use")
-    if "LEAVES_FIRE" in w.keywords and sq not in s.fire:
-        s.fire = (*s.fire, sq)
-    blast(s, sq, dice.hits(roll) + _bonus_hits(s, "ranged"), seat, w, out, origin=me, dodge=dodge)
 
 
 def blast_squares(s: State, center: Square) -> list[Square]:

@@ -48,7 +48,7 @@ def _full(s: State, seat: int, words: list[str]) -> str | None:
 
 
 def _impact(s: State, seat: int, words: list[str]) -> str | None:
-    """rb 823: "go through as many squares as the range index indicates" (combat.impact_squares)."""
+    """rb 823: "go through as many squares as the range index indicates" (ranged.impact_squares)."""
     squares = [a.split()[1] for a in asks.options(s, s.asks[0])]
     return f"the grenade (reach {s.asks[0][2]}) can land on {_some(squares, 50)}"
 
