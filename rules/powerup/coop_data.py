@@ -14,14 +14,12 @@ Models are lenient where a check can say better what is wrong (a card without it
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from rules.powerup import coop_checks as checks
-from rules.powerup.data import DICE, DataError, Frozen, GameData, Item, game_data
+from rules.powerup.data import DICE, Frozen, GameData, Item, game_data, read_json, validated
 
 FILE = "coop.json"
 
@@ -226,19 +224,11 @@ def coop_problems(data: CoopData, game: GameData) -> list[str]:
 def parse(raw: dict, game: GameData | None = None) -> CoopData:
     """Validate raw data (a dict shaped like coop.json) against part 1's data; DataError names the file
     and the entry."""
-    try:
-        data = CoopData.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(f"{FILE}: {exc}") from exc
-    problems = coop_problems(data, game or game_data())
-    if problems:
-        raise DataError(f"{FILE}: " + "; ".join(problems))
-    return data
+    return validated(CoopData, raw, FILE, lambda data: coop_problems(data, game or game_data()))
 
 
 def raw_coop() -> dict:
-    text = resources.files("rules.powerup").joinpath(f"data/{FILE}").read_text(encoding="utf-8")
-    return json.loads(text)
+    return read_json(FILE)
 
 
 @cache

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -264,21 +266,34 @@ def check_effects(data: GameData, registered: set[str]) -> list[str]:
     return sorted({c.name for c in data.pow_cards} - registered)
 
 
-def parse(raw: dict) -> GameData:
-    """Validate raw data (a dict shaped like powerup.json); DataError names the file and the entry."""
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: type[M], raw: dict, file: str, problems: Callable[[M], list[str]]) -> M:
+    """Raw data validated by ``model`` and checked by ``problems``; DataError names the file and the entry
+    (powerup.json here, coop.json in coop_data.py)."""
     try:
-        data = GameData.model_validate(raw)
+        data = model.model_validate(raw)
     except ValidationError as exc:
-        raise DataError(f"{FILE}: {exc}") from exc
-    problems = _problems(data)
-    if problems:
-        raise DataError(f"{FILE}: " + "; ".join(problems))
+        raise DataError(f"{file}: {exc}") from exc
+    found = problems(data)
+    if found:
+        raise DataError(f"{file}: " + "; ".join(found))
     return data
 
 
+def read_json(file: str) -> dict:
+    """A data file of the package (rules/powerup/data/)."""
+    return json.loads(resources.files("rules.powerup").joinpath(f"data/{file}").read_text(encoding="utf-8"))
+
+
+def parse(raw: dict) -> GameData:
+    """Validate raw data (a dict shaped like powerup.json); DataError names the file and the entry."""
+    return validated(GameData, raw, FILE, _problems)
+
+
 def raw_data() -> dict:
-    text = resources.files("rules.powerup").joinpath(f"data/{FILE}").read_text(encoding="utf-8")
-    return json.loads(text)
+    return read_json(FILE)
 
 
 @cache
