@@ -32,7 +32,6 @@ SEATS = 3
 STEP_CAP = 20_000  # a game never takes this many decisions; it only stops a loop
 
 
-
 def play(seed: int, hero: int, raw: dict[str, str]) -> dict:
     """One game with the heuristic in seat ``hero``: ranks, scores, turns, its times (seconds)."""
     options = ENGINE.parse_options(raw)

@@ -30,7 +30,6 @@ def _new_game(engine, seed, options):
     return engine.new_game(seed, options, plan(options).labels) if plan else engine.new_game(seed, options)
 
 
-
 def play(seed: int, options, heuristic_team: int, max_rounds: int) -> tuple[str, int]:
     """One game; returns ("win" | "loss" | "draw" | "capped", rounds played)."""
     state = _new_game(ENGINE, seed, options)

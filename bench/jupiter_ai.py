@@ -40,7 +40,6 @@ OPTION_SETS: dict[str, tuple[dict[str, str], int]] = {
 STEP_CAP = 5000  # a game never takes this many decisions; it only stops a loop
 
 
-
 def play(seed: int, raw: dict[str, str], seats: int, policy) -> dict:
     """One game; the outcome, Colonists saved and lost, decisions and the policy's times (seconds)."""
     options = ENGINE.parse_options(raw)

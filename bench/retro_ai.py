@@ -42,7 +42,6 @@ OPTION_SETS: dict[str, tuple[dict[str, str], int]] = {
 STEP_CAP = 40_000  # a game never takes this many decisions; it only stops a loop
 
 
-
 def play(seed: int, raw: dict[str, str], seats: int, policy) -> dict:
     """One game: the outcome, Rogues kept and removed, rounds, the policy's times (seconds)."""
     options = ENGINE.parse_options(raw)

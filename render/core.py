@@ -32,7 +32,6 @@ RGB = tuple[int, int, int]
 Names = Mapping[int, str] | None  # seat -> display name of who sits there
 
 
-
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans at ``size`` px; never a system font, so output is the same anywhere."""

@@ -315,7 +315,6 @@ class Driver:
         return state, events, UNDO, False
 
 
-
 def _automatic(session: Session) -> dict[int, Any]:
     """The decisions taken now without a person: the scripted side's (unless it pauses first: the
     timekeeper plays it when its ``time_limit`` is up) and AI seats'."""

@@ -318,7 +318,6 @@ def _image_key(d: Drawing) -> tuple:
     return (d.function, d.game, d.key, d.names)
 
 
-
 def coalesce(outputs: list[Output]) -> list[Output]:
     """Outputs for the same living message within one batch become one (an AI seat or a timer
     answering at once makes one post, not one per step). A board's text already holds its story

@@ -72,7 +72,6 @@ PHASE_TITLE: dict[str, str] = {
 }
 
 
-
 def figure_colour(name: str) -> RGB:
     return FIGURE.get(name, MUTED)
 

@@ -103,7 +103,6 @@ def readable_on(colour: RGB) -> RGB:
     return ink_on(colour, DARK_TEXT, TEXT)
 
 
-
 BASE: tuple[RGB, ...] = tuple(dict.fromkeys((
     BACKGROUND, PANEL, PANEL_EDGE, SUBPANEL, TEXT, MUTED, DIM, DARK_TEXT, GOLD, OK, WARN, DANGER, SHIELD, TAG_GRAY,
     BRIDGE, DOME, DOME_DIGIT, SEAM, RUIN, *MODULE_FILL.values(), *MODULE_BADGE.values(),

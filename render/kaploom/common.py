@@ -31,7 +31,6 @@ WIDTH = 800
 MARGIN = 12
 
 
-
 def label(player: PlayerView) -> str:
     return player.label.upper()
 
@@ -156,8 +155,6 @@ def formula(total: TotalView) -> str:
         text = f"({text}) × {multiplier.name} {multiplier.value}" if len(added) > 1 else (
             f"{text} × {multiplier.name} {multiplier.value}")
     return text
-
-
 
 
 def board_heading(pen: Pen, x: int, y: int, board: str, size: int = 20, right_text: str = "",

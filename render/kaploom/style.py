@@ -103,8 +103,6 @@ def readable_on(colour: RGB) -> RGB:
     return ink_on(colour, DARK_TEXT, TEXT, 150)
 
 
-@lru_cache(maxsize=1024)
-
 def health_colour(health: int, max_health: int) -> RGB:
     fraction = health / max_health if max_health else 0
     if fraction > 0.5:

@@ -93,7 +93,6 @@ PHASE_TITLE: dict[str, str] = {
 }
 
 
-
 def team_colour(team: str) -> RGB:
     return TEAM.get(team, MUTED)
 

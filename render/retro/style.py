@@ -84,7 +84,6 @@ PHASE_TITLE: dict[str, str] = {
 }
 
 
-
 def greyed(colour: RGB) -> RGB:
     """A stunned figure's colour: most of the way to grey, a hint of its own left."""
     return blend(colour, GREY, 0.7)

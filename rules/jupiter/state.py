@@ -134,7 +134,6 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-
 def dump_state(state: State) -> dict[str, Any]:
     """Plain JSON-able data: lists, strings, numbers, booleans and None."""
     out = {name: _jsonable(getattr(state, name)) for name in _FIELDS if name != "figures"}

@@ -105,8 +105,6 @@ def _make_player_clone():
 Player.clone = _make_player_clone()
 
 
-
-
 def _dump_player(p: Player) -> dict[str, Any]:
     out = {name: jsonable(getattr(p, name)) for name in _PLAYER_FIELDS}
     # The order of placements is part of the game (it orders the reveal and the legal moves), and a

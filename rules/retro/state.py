@@ -148,8 +148,6 @@ class State:
 _FIELDS = tuple(f.name for f in fields(State))
 
 
-
-
 def dump_state(state: State) -> dict[str, Any]:
     out = {name: jsonable(getattr(state, name)) for name in _FIELDS if name not in ("bots", "cursor")}
     out["bots"] = [[b.id, b.kind, b.x, b.y, b.facing, b.stunned, b.outside] for _, b in sorted(state.bots.items())]

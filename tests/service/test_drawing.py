@@ -92,7 +92,6 @@ def test_derived_views_are_worked_out_once_per_state_and_fingerprinted():
     assert derived(ENGINE, after) is not known
 
 
-
 def test_the_private_part_key_changes_exactly_when_the_view_beside_its_public_part_changes():
     """Over a playout: seat 0's part key is equal across two states exactly when its private view
     without the embedded public view dumps to the same JSON (whatever the public view did)."""

@@ -235,7 +235,6 @@ def test_who_is_asked_never_tells_which_cards_a_seat_holds():
     assert views[0] == views[1]
 
 
-
 def test_an_allys_pass_or_push_may_be_a_standing_answer():
     """rb 687/737: the ally entered "shall choose" to let pass or be pushed; the issue: "default pass, or a
     standing answer". ANA answers `pass always`: the next time RAY walks into her, she is not asked."""
