@@ -79,6 +79,27 @@ def _placeable(grid: dc.Grid, sq: Sq) -> bool:
     return dc.standable(grid, r, c) and floor not in "AK" and not lifts
 
 
+def _room(grid: dc.Grid, tile: tuple[int, int], taken: set[Sq] | list[Sq]) -> list[Sq]:
+    """The start tile's squares a BUGBUSTER may start on: placeable, no piece there."""
+    return [sq for sq in _tile_squares(tile, len(grid)) if _placeable(grid, sq) and sq not in taken]
+
+
+def _pieces(m: Mission) -> list[tuple[str, str]]:
+    """What the mission places, by kind and square name."""
+    return [("BURP", b.square) for b in m.burps] + [("VIP", s) for s in m.vips] + \
+        [("portal piece", s) for s in m.portal] + [("GLITCH", s) for s in m.glitches] + \
+        ([("BUGMISTRESS", m.bugmistress)] if m.bugmistress else [])
+
+
+def start_squares(m: Mission, game: GameData) -> list[tuple[int, int]]:
+    """Where the BUGBUSTERs start (coop_setup.py): the room the load checked, as board squares (x from the
+    left, y from the bottom), bottom row first, then left to right."""
+    grid = dc.assemble(m.layout, game.face_rows())
+    h, w = len(grid), len(grid[0])
+    taken = {sq for _, name in _pieces(m) if (sq := _grid_sq(name, h, w)) is not None}
+    return sorted(((c, h - 1 - r) for r, c in _room(grid, m.start_tile, taken)), key=lambda q: (q[1], q[0]))
+
+
 def _near(a: Sq, b: Sq) -> bool:
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
@@ -108,11 +129,8 @@ def mission_problems(m: Mission, data: CoopData, game: GameData) -> list[str]:
         return out + [f"{label} board: {p}" for p in board]
     grid = dc.assemble(m.layout, game.face_rows())
     h, w = len(grid), len(grid[0])
-    named = [("BURP", b.square) for b in m.burps] + [("VIP", s) for s in m.vips] + \
-        [("portal piece", s) for s in m.portal] + [("GLITCH", s) for s in m.glitches] + \
-        ([("BUGMISTRESS", m.bugmistress)] if m.bugmistress else [])
     where: dict[str, list[Sq]] = {}
-    for what, name in named:
+    for what, name in _pieces(m):
         sq = _grid_sq(name, h, w)
         if sq is None:
             out.append(f"{label}: {what} at {name} is off the board")
@@ -124,7 +142,7 @@ def mission_problems(m: Mission, data: CoopData, game: GameData) -> list[str]:
     taken = [sq for sqs in where.values() for sq in sqs]
     out += [f"{label}: two pieces on {dc.square_name(*sq, h)}" for sq, n in Counter(taken).items() if n > 1]
     start = set(_tile_squares(m.start_tile, h))
-    room = [sq for sq in start if _placeable(grid, sq) and sq not in taken]
+    room = _room(grid, m.start_tile, taken)
     if len(room) < MAX_BUSTERS:
         out.append(f"{label}: the start tile has room for {len(room)} BUGBUSTERs, not {MAX_BUSTERS}")
     for b in m.burps:

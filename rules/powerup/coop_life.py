@@ -102,8 +102,8 @@ def die(s: State, fid: str, out: list[str]) -> None:
         if seat is not None:
             s.set_buster(seat, owned=(*s.busters[seat].owned, b.stolen))
             out.append(f"{b.owner} gets its card back.")
-    if b.secret and sq is not None:
-        s.secrets[sq] = b.secret
+    if b.secret and sq is not None:  # joined to a token already there, as deathmatch.hide joins them
+        s.secrets[sq] = f"{s.secrets[sq]}+{b.secret}" if sq in s.secrets else b.secret
     del s.figures[fid]
     del s.coop.bugs[fid]
     out.append(f"{fid} dies.")

@@ -12,7 +12,8 @@ from dataclasses import replace
 from rules.core.errors import BadOptions
 from rules.core.rng import Rng
 from rules.powerup import life
-from rules.powerup.board import Square, board, parse_square
+from rules.powerup.board import Square, parse_square
+from rules.powerup.coop_boards import start_squares
 from rules.powerup.coop_data import Mission, coop_data
 from rules.powerup.coop_state import Bug, Coop, Npc
 from rules.powerup.data import game_data
@@ -27,17 +28,6 @@ def mission(mission_id: str) -> Mission:
     if found is None:
         raise BadOptions(f"mission is one of {', '.join(m.id for m in coop_data().missions)}")
     return found
-
-
-def start_squares(layout: tuple[tuple[int, ...], ...], tile: tuple[int, int]) -> list[Square]:
-    """The start tile's squares a figure can stand on, bottom row first, left to right. ``tile``: (row from
-    the top, column) of the 3x4 board."""
-    b = board(layout)
-    row, col = tile
-    rows = len(layout)
-    xs = range(col * 3, col * 3 + 3)
-    ys = range((rows - 1 - row) * 3, (rows - 1 - row) * 3 + 3)
-    return sorted((sq for sq in b.standing if sq[0] in xs and sq[1] in ys), key=lambda q: (q[1], q[0]))
 
 
 def _sq(name: str) -> Square:
@@ -63,7 +53,7 @@ def new_coop_state(seed: int, labels: tuple[str, ...], mission_id: str) -> State
     r.shuffle(bug_deck)
     layout = tuple(tuple(row) for row in m.layout)
     busters = tuple(replace(life.fresh(sheet, TEAM), coins=m.coins) for sheet in labels)  # the mission's coins
-    starts = start_squares(layout, m.start_tile)
+    starts = start_squares(m, data)  # the room the load checked (coop_boards)
     figures = {b.sheet: Figure(b.sheet, "buster", starts[i], 1) for i, b in enumerate(busters)}
     bugs: dict[str, Bug] = {}
     sheet = co.sheet("BURP")

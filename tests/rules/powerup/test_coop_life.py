@@ -45,8 +45,9 @@ def test_an_acid_death_leaves_no_coins_and_scores_the_pusher():
 
 def test_a_thief_gives_the_card_back_and_a_key_drops_where_it_died():
     s, sq = game_with("BUGGIE", stolen="E03", owner="TOR", secret="key:A")
+    s.secrets[sq] = "coins:2"  # a token already lies there: both stay
     cl.hurt(s, "X1", 1, [])
-    assert "E03" in s.busters[1].owned and s.secrets[sq] == "key:A"
+    assert "E03" in s.busters[1].owned and s.secrets[sq] == "coins:2+key:A"
 
 
 def test_immunities_follow_the_sheet():

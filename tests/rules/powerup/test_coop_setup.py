@@ -11,6 +11,7 @@ import pytest
 
 from rules.core.errors import BadOptions
 from rules.powerup import physics
+from rules.powerup.board import board
 from rules.powerup.coop_data import coop_data
 from rules.powerup.coop_setup import new_coop_state
 from rules.powerup.state import dump_state, load_state
@@ -26,6 +27,12 @@ def test_a_mission_is_set_up_as_printed(mission, n):
     squares = Counter(f.square for f in s.figures.values())
     assert all(k == 1 for k in squares.values())  # one figure a square
     assert all(physics.supported(s, f.square) for f in s.figures.values())  # nothing floats
+    b = board(s.layout)
+    tx, ty = m.start_tile  # (tile column from the left, tile row from the bottom)
+    for x in s.busters:  # each BUGBUSTER on the start tile, on a square that keeps it safe and still
+        sq = s.figures[x.sheet].square
+        assert (sq[0] // 3, sq[1] // 3) == (tx, ty), (x.sheet, sq)
+        assert not b.acid(sq) and not b.spikes(sq) and not b.stairs(sq)
     kinds = Counter(f.kind for f in s.figures.values())
     # rb 1766: "as many BURPs as BUGBUSTER players"; against the BUGMISTRESS one fewer (rb 1836)
     assert kinds["bug"] == n + m.burp_offset and set(s.coop.bugs) == {f"BRP{k + 1}" for k in range(kinds["bug"])}
