@@ -31,29 +31,19 @@ from render.powerup.style import (
     TILE_EDGE,
     team_colour,
 )
+from rules.powerup.board import name as square_name
+from rules.powerup.board import parse_square
 from rules.powerup.views import FigureView, PublicView
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def square_xy(name: str) -> tuple[int, int] | None:
-    """"C4" -> (2, 3); None for anything else."""
-    name = name.strip().upper()
-    if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
-        return None
-    return ord(name[0]) - ord("A"), int(name[1:]) - 1
-
-
 def on_board(fr: Frame, name: str) -> tuple[int, int] | None:
     """A square's (x, y) when ``name`` names one of the board's squares."""
-    xy = square_xy(name)
+    xy = parse_square(name)
     if xy is None or not (0 <= xy[0] < fr.cols and 0 <= xy[1] < fr.rows):
         return None
     return xy
-
-
-def square_name(x: int, y: int) -> str:
-    return f"{LETTERS[x % 26]}{y + 1}"
 
 
 @dataclass(frozen=True)
@@ -130,7 +120,7 @@ def draw_board(pen: Pen, view: PublicView, fr: Frame, me: str = "", known: dict[
     standing = _standing(view)
     _homes(pen, view, fr, standing)
     if start:
-        _outline(pen, fr, start, ME, "" if square_xy(start) in standing else "START")
+        _outline(pen, fr, start, ME, "" if parse_square(start) in standing else "START")
     _tokens(pen, view, fr, standing, known or {})
     _highlights(pen, view, fr, me)
     _figures(pen, view, fr)
@@ -173,7 +163,7 @@ def _names(pen: Pen, view: PublicView, fr: Frame) -> None:
     for c in view.cells:
         if 0 <= c.x < fr.cols and 0 <= c.y < fr.rows and "#" not in (c.floor, c.feature):
             left, top, _, _ = fr.box(c.x, c.y)
-            pen.text((left + pad + 1, top + pad), square_name(c.x, c.y), fnt, NAME, "lt")
+            pen.text((left + pad + 1, top + pad), square_name((c.x, c.y)), fnt, NAME, "lt")
 
 
 def _changes(pen: Pen, view: PublicView, fr: Frame) -> None:
@@ -213,7 +203,7 @@ def _outline(pen: Pen, fr: Frame, name: str, colour, word: str) -> None:
 
 def _homes(pen: Pen, view: PublicView, fr: Frame, standing: dict) -> None:
     for team, name in view.bases:
-        _outline(pen, fr, name, team_colour(team), "" if square_xy(name) in standing else "HOME")
+        _outline(pen, fr, name, team_colour(team), "" if parse_square(name) in standing else "HOME")
 
 
 def _standing(view: PublicView) -> dict[tuple[int, int], list[FigureView]]:

@@ -24,9 +24,9 @@ from render.powerup.style import (
     WARN,
     readable_on,
 )
+from rules.powerup.data import HAND
 from rules.powerup.views import CardView, PrivateView
 
-HAND_MAX = 4  # rb 536
 TEXT_LINES = 11  # a card's text wraps to at most this many lines
 LINE_H = 17
 GAP = 10
@@ -87,14 +87,14 @@ def card(pen: Pen, x: int, y: int, w: int, h: int, c: CardView) -> None:
 
 def hand(pen: Pen, view: PrivateView, y: int) -> int:
     """The seat's POW! cards, up to four across."""
-    head = f"YOUR POW! CARDS ({len(view.hand)} of {HAND_MAX})"
+    head = f"YOUR POW! CARDS ({len(view.hand)} of {HAND})"
     if not view.hand:
         height = 46
         pen.rect((MARGIN, y, MARGIN + INNER, y + height), fill=PANEL, outline=PANEL_EDGE, width=2, radius=10)
         used = pen.text((MARGIN + 14, y + 23), head, font(18, True), GOLD)
         pen.text((MARGIN + 30 + used, y + 23), "no POW! cards in hand", font(17, True), DIM)
         return y + height + 10
-    count = max(HAND_MAX, len(view.hand))
+    count = max(HAND, len(view.hand))
     w = (INNER - 20 - GAP * (count - 1)) // count
     rows = [view.hand[k:k + count] for k in range(0, len(view.hand), count)]
     heights = [card_height(row, w) for row in rows]

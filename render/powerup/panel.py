@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from render.core import Names, Pen, display_name, fit_text, font, text_width
 from render.powerup.common import INNER, MARGIN, buster, tag
-from render.powerup.grid import square_name
 from render.powerup.pieces import die
 from render.powerup.style import (
     ACTIVE,
@@ -34,6 +33,8 @@ from render.powerup.style import (
     team_colour,
     team_ink,
 )
+from rules.powerup.board import name
+from rules.powerup.data import HAND
 from rules.powerup.views import BusterView, FigureView, PublicView
 
 DIE_PX = 30
@@ -157,7 +158,7 @@ def robot_status(view: PublicView) -> list[tuple[str, str]]:
         elif f.home:
             where = "home"
         else:
-            where = f"fallen at {square_name(f.x, f.y)}"
+            where = f"fallen at {name((f.x, f.y))}"
         out.append((f.team, where))
     return sorted(out)
 
@@ -181,8 +182,9 @@ def _notes(view: PublicView, b: BusterView) -> list[tuple[str, tuple]]:
         cargo = _figure(view, f.cargo)
         what = f"the {cargo.team} robot" if cargo is not None and cargo.kind == "robot" else f.cargo
         notes.append((f"carries {what}", team_ink(cargo.team) if cargo is not None and cargo.team else TEXT))
-    if f.effects:
-        notes.append((", ".join(f.effects), OK))
+    shown = [e for e in f.effects if e != "EPIC"]  # EPIC has its own tag on the card
+    if shown:
+        notes.append((", ".join(shown), OK))
     return notes
 
 
@@ -258,7 +260,7 @@ def _card(pen: Pen, view: PublicView, b: BusterView, x: int, top: int, height: i
         xx += pen.text((xx, line), label_, small, MUTED) + 4
         xx += pen.text((xx, line), text_, value, TEXT) + 12
     xx += pen.text((xx, line), "POW!", small, MUTED) + 4
-    pen.text((xx, line), f"{b.hand_size}/4", value, TEXT)
+    pen.text((xx, line), f"{b.hand_size}/{HAND}", value, TEXT)
     line += LINE
     stats = f"captures {b.captures} · kills {b.kills} · deaths {b.deaths}"
     pen.text((x0, line), stats, small, MUTED)

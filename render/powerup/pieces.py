@@ -44,7 +44,8 @@ from render.powerup.style import (
 Point = tuple[float, float]
 BOLT = ((0.6, 0.06), (0.22, 0.56), (0.47, 0.56), (0.37, 0.95), (0.8, 0.4), (0.55, 0.4), (0.68, 0.06))
 
-EFFECT_SHORT = {"shield": "SH", "energy shield": "ES", "pause": "II", "armor": "ARM", "epic": "EPIC"}
+# the effects present._effects sends: "armor +2", "moves 3" (Fast Pass: M3), "pause", "EPIC"
+EFFECT_SHORT = {"pause": "II", "armor": "ARM", "epic": "EPIC"}
 
 
 def _pts(points) -> list[tuple[int, int]]:
@@ -52,7 +53,7 @@ def _pts(points) -> list[tuple[int, int]]:
 
 
 def effect_tag(effect: str) -> str:
-    """The tag of a timed effect: "shield +1" -> "SH+1", "pause" -> "II", "armor +2" -> "ARM+2"."""
+    """The tag of a timed effect: "armor +2" -> "ARM+2", "pause" -> "II", "moves 3" -> "M3"."""
     words = effect.split()
     amount = "".join(w for w in words if w[:1] in "+-" and w[1:].isdigit())
     name = " ".join(w for w in words if not (w[:1] in "+-" and w[1:].isdigit())).lower()

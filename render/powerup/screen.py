@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from render import bands
 from render.core import Names, Pen
-from render.powerup.common import MARGIN, WIDTH, banner, buster, title_bar
+from render.powerup.common import MARGIN, WIDTH, banner, buster, seat_label, title_bar
 from render.powerup.grid import draw_board, frame_for, secret_text
 from render.powerup.hand import actions, asked, hand, team
 from render.powerup.panel import busters_panel, sequence_strip
@@ -36,7 +36,7 @@ def known_secrets(view: PrivateView) -> dict[str, str]:
 
 def layout(pen: Pen, view: PrivateView, names: Names = None) -> int:
     public = view.public
-    label = view.label or (buster(public, view.seat).label if buster(public, view.seat) else f"Seat {view.seat + 1}")
+    label = view.label or seat_label(public, view.seat)
     y = title_bar(pen, public, names, badge=(f"{label.upper()}'S SCREEN", ME))
     y = banner(pen, public, y) + 10
     y = asked(pen, view, y)

@@ -10,8 +10,9 @@ actions (the first ``SHOWN``); what the game waits for.
 from __future__ import annotations
 
 from render.core import Names, display_name
-from render.powerup.common import buster, turn_line
-from render.powerup.hand import HAND_MAX, SHOWN, token_name
+from render.powerup.common import buster, seat_label, turn_line
+from render.powerup.hand import SHOWN, token_name
+from rules.powerup.data import HAND
 from rules.powerup.views import CardView, PrivateView
 
 LINE_MAX = 340  # the actions' line, so that it stays a short line of chat
@@ -25,7 +26,7 @@ def describe(view: PrivateView, names: Names = None) -> list[str]:
     public = view.public
     me = buster(public, view.seat)
     name = display_name(names, view.seat)
-    label = view.label or (me.label if me else f"Seat {view.seat + 1}")
+    label = view.label or seat_label(public, view.seat)
     head = f"**{label}**" + (f" ({name})" if name else "")
     red, blu = public.score
     if public.phase == "play" and public.active == view.seat:
@@ -38,7 +39,7 @@ def describe(view: PrivateView, names: Names = None) -> list[str]:
         lines.append(f"Lives {me.lives} · RP {me.rp}/{me.rp_max} · ammo {me.ammo}/{me.ammo_max} · armor {me.armor}"
                      f" · melee {me.melee} · ranged {me.ranged} · ${me.coins}{epic}.")
     if view.hand:
-        lines.append(f"Your POW! cards ({len(view.hand)}/{HAND_MAX}):")
+        lines.append(f"Your POW! cards ({len(view.hand)}/{HAND}):")
         lines += [f"- {_card(c)}" for c in view.hand]
     else:
         lines.append("You hold no POW! cards.")

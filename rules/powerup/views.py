@@ -44,7 +44,7 @@ class FigureView(_Frozen):
     cargo: str  # what it carries ("" none)
     lives: int  # BUGBUSTERs; 0 for robots and drums
     protected: bool  # respawned and untouchable until its first normal action
-    effects: tuple[str, ...]  # short names of timed effects: "shield +1", "energy shield +2", "pause"
+    effects: tuple[str, ...]  # timed effects (present._effects): "armor +2", "moves 3", "pause", "EPIC"
     home: bool  # a robot on its base's home square
     in_air: bool = False  # mid-jump or falling (rb 763, rb 911): only the active seat's BUGBUSTER can be
 

@@ -83,7 +83,7 @@ def four() -> PublicView:
     figures = (
         figure("RAY", 3, 3, team="RED", lives=3, cargo="ROBOT-BLU"),
         figure("ROBOT-BLU", 3, 3, team="BLU", carried_by="RAY"),
-        figure("TOR", 5, 3, team="BLU", facing="<", lives=2, effects=("shield +1",)),
+        figure("TOR", 5, 3, team="BLU", facing="<", lives=2, effects=("armor +1",)),
         figure("MAI", 1, 0, team="RED", lives=3, protected=True),
         figure("PNK", 7, 5, team="BLU", facing="<", lives=1),
         figure("ROBOT-RED", 2, 0, team="RED", home=True),
@@ -113,7 +113,7 @@ def four() -> PublicView:
 def two() -> PublicView:
     figures = (
         figure("RAY", 4, 2, team="RED", lives=2, facing=">"),
-        figure("TOR", 6, 3, team="BLU", facing="<", lives=3, effects=("energy shield +2", "pause")),
+        figure("TOR", 6, 3, team="BLU", facing="<", lives=3, effects=("armor +2", "pause", "moves 3")),
         figure("ROBOT-RED", 0, 2, team="RED", home=False),  # fallen: not home, not carried
         figure("ROBOT-BLU", 7, 0, team="BLU", home=True),
         figure("DRUM1", 4, 4),
