@@ -48,13 +48,10 @@ def arcade_board_problems(layout: Sequence[Sequence[int]], faces: dict[int, Sequ
     if not (0 <= tx < cols and 0 <= ty < rows):
         return [f"start tile {start_tile} is off the board"]
     grid = dc.assemble(layout, faces)
-    h, w = len(grid), len(grid[0])
+    h = len(grid)
     out = dc.grid_problems(grid, whole_board=True)
-    must = {(r, c) for r in range(h) for c in range(w) if dc.standable(grid, r, c) and grid[r][c][0] != "A"}
-    lifts = {(r, c) for r, c in must if grid[r][c][1] == "S" and r > 0 and dc.standable(grid, r - 1, c)}
-    missing = must - lifts - dc.reachable(grid, _tile_squares(start_tile, h))
-    if missing:
-        names = ", ".join(dc.square_name(r, c, h) for r, c in sorted(missing, key=lambda s: (-s[0], s[1])))
+    names = dc.unreachable(grid, _tile_squares(start_tile, h))
+    if names:
         out.append(f"from the start tile, unreachable squares {names}")
     return out
 
@@ -74,9 +71,7 @@ def _grid_sq(name: str, h: int, w: int) -> Sq | None:
 def _placeable(grid: dc.Grid, sq: Sq) -> bool:
     """A figure set here stays: free, supported, neither acid nor spikes, no stairs lifting it."""
     r, c = sq
-    floor, feature = grid[r][c]
-    lifts = feature == "S" and r > 0 and dc.standable(grid, r - 1, c)
-    return dc.standable(grid, r, c) and floor not in "AK" and not lifts
+    return dc.standable(grid, r, c) and grid[r][c][0] not in "AK" and not dc.lifted(grid, r, c)
 
 
 def _room(grid: dc.Grid, tile: tuple[int, int], taken: set[Sq] | list[Sq]) -> list[Sq]:

@@ -46,7 +46,6 @@ PRICES = ("ammo", "life", "reset_market", "switch_on")  # rb 616
 PROFESSION_EFFECTS = ("turret", "door", "revive", "heal", "jump_cost", "peek", "armor", "throw",
                       "powerup_draw", "gateway_free", "range", "pierce_armor")
 
-Sq = tuple[int, int]  # grid (row from the top, column), as data_checks
 
 
 def coop_problems(data: CoopData, game: GameData) -> list[str]:
@@ -159,7 +158,7 @@ def card_problems(data: CoopData) -> list[str]:
     if len(deck) != DECK:
         out.append(f"bug_cards: {DECK} cards (rb 25), not {len(deck)}")
     names = [c.name for c in data.bug_cards]
-    out += [f"bug_cards {n!r} repeats" for n, k in Counter(names).items() if k > 1]
+    out += dc.repeats("bug_cards", names)
     if set(names) != set(CARD_TYPES):
         out.append(f"bug_cards: the 22 names (rb 1281-1363 and Knock Knock, rb 1423); missing "
                    f"{sorted(set(CARD_TYPES) - set(names))}, unknown {sorted(set(names) - set(CARD_TYPES))}")
@@ -232,7 +231,7 @@ def piece_problems(data: CoopData) -> list[str]:
     profs = data.professions
     if len(profs) != 6:
         out.append(f"professions: 6 sheets (rb 57), not {len(profs)}")
-    out += [f"professions {p!r} repeats" for p, k in Counter(p.id for p in profs).items() if k > 1]
+    out += dc.repeats("professions", [p.id for p in profs])
     for p in profs:
         for key, side in (("a", p.a), ("b", p.b)):
             if (side.effect not in PROFESSION_EFFECTS or not side.text.strip()

@@ -94,7 +94,7 @@ def equipment_problems(data: GameData) -> list[str]:
     kinds = Counter(c.kind for c in cards)
     if kinds != Counter({"M": 11, "R": 13, "V": 6, "A": 8}):  # game-data.md 4.6 checks
         out.append(f"equipment: 11 melee, 13 ranged, 6 variable, 8 armor, not {dict(kinds)}")
-    out += _repeats("equipment id", [c.id for c in cards]) + _repeats("equipment name", [c.name for c in cards])
+    out += repeats("equipment id", [c.id for c in cards]) + repeats("equipment name", [c.name for c in cards])
     for c in cards:
         out += item_problems(c, "equipment", sheet=False)
     if not any(c.damage == "electric" and c.kind != "A" for c in cards):  # rb 1609
@@ -124,7 +124,7 @@ def sheet_problems(data: GameData) -> list[str]:
             out.append(f"bugbuster {s.id}: the EPIC weapon is a weapon")
         if min(n.rp, n.ammo, n.armor, e.rp_bonus, e.ammo_bonus) < 0 or n.rp < 1 or n.ammo < 1:
             out.append(f"bugbuster {s.id}: RP and ammo start at 1 or more; no negative values")
-    out += _repeats("sheet weapon id", [w.id for s in data.bugbusters for w in (*s.normal.weapons, s.epic.weapon)])
+    out += repeats("sheet weapon id", [w.id for s in data.bugbusters for w in (*s.normal.weapons, s.epic.weapon)])
     # rb 133/169: 23 AMMO and 27 REACTION counters cover four co-op players' starting values.
     if sum(sorted((s.normal.ammo for s in data.bugbusters), reverse=True)[:4]) > 23:
         out.append("bugbusters: four sheets' ammo exceeds the 23 AMMO counters")
@@ -142,7 +142,7 @@ def pow_problems(data: GameData) -> list[str]:
         out.append(f"pow_cards: 31 cards, not {len(deck)}")
     if len(data.pow_cards) != 29:  # the 29 names rb 1170-1277 prints
         out.append(f"pow_cards: 29 names, not {len(data.pow_cards)}")
-    out += _repeats("pow_cards name", [c.name for c in data.pow_cards])
+    out += repeats("pow_cards name", [c.name for c in data.pow_cards])
     letters = Counter(letter for _, letter in deck)
     for letter in LETTERS:  # rb 861: "form the word EPIC"; rb 568 the joker
         if not letters[letter]:
@@ -405,17 +405,27 @@ def board_problems(layout: Sequence[Sequence[int]], faces: dict[int, Sequence[st
     grid = assemble(layout, faces)
     h, w = len(grid), len(grid[0])
     out += [f"{label}: {p}" for p in grid_problems(grid, whole_board=True)]
-    must = {(r, c) for r in range(h) for c in range(w) if standable(grid, r, c) and grid[r][c][0] != "A"}
     for team, col0 in (("RED", 0), ("BLU", w - 3)):
-        base = [(r, c) for r in range(h - 3, h) for c in range(col0, col0 + 3)]
-        # A figure lifted by stairs never stays on them, unless the square above is taken.
-        lifts = {(r, c) for r, c in must if grid[r][c][1] == "S" and r > 0 and standable(grid, r - 1, c)}
-        missing = must - lifts - reachable(grid, base)
-        if missing:
-            names = ", ".join(square_name(r, c, h) for r, c in sorted(missing, key=lambda s: (-s[0], s[1])))
+        names = unreachable(grid, [(r, c) for r in range(h - 3, h) for c in range(col0, col0 + 3)])
+        if names:
             out.append(f"{label}: from the {team} base, unreachable squares {names}")
     return out
 
 
-def _repeats(what: str, values: list[str]) -> list[str]:
+def lifted(grid: Grid, r: int, c: int) -> bool:
+    """Stairs under a figure lift it: it never stays there, unless the square above is taken."""
+    return grid[r][c][1] == "S" and r > 0 and standable(grid, r - 1, c)
+
+
+def unreachable(grid: Grid, starts: list[tuple[int, int]]) -> str:
+    """The squares a figure could stand on (not acid, not lifting stairs) that no path from ``starts``
+    reaches, named top row first ("" when none)."""
+    h, w = len(grid), len(grid[0])
+    must = {(r, c) for r in range(h) for c in range(w)
+            if standable(grid, r, c) and grid[r][c][0] != "A" and not lifted(grid, r, c)}
+    missing = must - reachable(grid, starts)
+    return ", ".join(square_name(r, c, h) for r, c in sorted(missing, key=lambda s: (-s[0], s[1])))
+
+
+def repeats(what: str, values: list[str]) -> list[str]:
     return [f"{what} {v!r} repeats" for v, n in Counter(values).items() if n > 1]
