@@ -33,13 +33,8 @@ def play_state(seed: int = 1, labels: tuple[str, ...] = ("RED-RAY", "BLU-TOR"),
     return s
 
 
-@pytest.fixture
-def state() -> State:
-    return play_state()
-
-
 class FixedDice:
-    """Rolls the given faces, in order, whatever the pool asks (the pool's size is checked)."""
+    """Rolls the given faces, in order, whatever the pool asks; records each pool asked for (``pools``)."""
 
     def __init__(self, *rolls: tuple[tuple[str, str], ...]) -> None:
         self.rolls = list(rolls)

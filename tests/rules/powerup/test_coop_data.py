@@ -149,13 +149,6 @@ def _set(path, value):
     return change
 
 
-def _do(*changes):
-    def change(raw):
-        for c in changes:
-            c(raw)
-    return change
-
-
 CARDS, SHEETS, MISSIONS = "bug_cards", "bug_sheets", "missions"
 
 
