@@ -180,12 +180,12 @@ def land(s: State, out: list[str]) -> None:
     if a.verb == "lob":
         sq = parse_square(a.word)
         assert sq is not None
-        ranged.land_lob(s, a.seat, sq, a.mine, dodge, out)
+        ranged.land_lob(s, a.seat, sq, a.mine, dodge, out, a.plus)
     else:
         t = _target(s, a.seat, a.verb, a.word)
         assert t is not None
         if a.verb == "shoot":
-            ranged.land_shot(s, a.seat, t, a.push, a.mine, dodge, out)
+            ranged.land_shot(s, a.seat, t, a.push, a.mine, dodge, out, a.plus)
         else:
             melee.land_melee(s, a.seat, t, a.push, a.mine, a.theirs, out)
     kind = "melee" if a.verb == "hit" else "ranged"

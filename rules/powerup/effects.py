@@ -126,8 +126,8 @@ EFFECTS: dict[str, Effect] = {e.name: e for e in (
     Effect("Barrier Granade", pow_board.barrier_args, pow_board.barrier),
     # rb 1194: "The BUGMISTRESS discards two random BUG cards from her hand."
     Effect("BrainWash", _never, _not_here("BrainWash", _BUGMISTRESS)),
-    Effect("Concentration", pow_self.concentration_args, pow_self.attack_trick(
-        "Concentration", 'rb 1196: "Must be a ranged attack Add1 hit to your attack. Can be used at any time."')),
+    # rb 1196: "Must be a ranged attack Add1 hit to your attack. Can be used at any time."
+    Effect("Concentration", pow_self.concentration_args, pow_self.concentration),
     Effect("Copycat", pow_self.copycat_args, pow_self.copycat, any_time=True),
     # rb 1204: "The BUGMISTRESS cannot spawn in the next turn."
     Effect("Disruptor", _never, _not_here("Disruptor", _BUGMISTRESS)),

@@ -273,3 +273,16 @@ def concentration_args(s: State, seat: int) -> list[str]:
     if a is not None and a.rolled:
         return [""] if seat == a.seat and a.verb in ("shoot", "lob") else []
     return attack_args("Concentration")(s, seat)
+
+
+def concentration(s: State, seat: int, arg: str, out: list[str]) -> None:
+    """rb 1196: "Add 1 hit to your attack. Can be used at any time." Played on a roll just made, its hit
+    joins that attack (``Attack.plus``), whatever bonus waits for a later one; played before an attack, it
+    waits as the other attack tricks do."""
+    a = s.attack
+    if a is not None and a.rolled:
+        hits = cards.amount("Concentration", "hits")
+        s.attack = a._replace(plus=a.plus + hits)
+        out.append(f"{s.busters[seat].sheet}'s shot: +{hits} hit (Concentration).")
+        return
+    _attack_bonus("Concentration", s, seat, out)

@@ -35,7 +35,7 @@ def shot_pool(s: State, seat: int, extra: int, assists: tuple[int, ...] = ()) ->
 
 
 def land_shot(s: State, seat: int, t: combat.Target, push: int, roll: dice.Roll, dodge: dict[str, int],
-              out: list[str]) -> None:
+              out: list[str], plus: int = 0) -> None:
     """The shot's roll lands: a blunder may break the weapon (the shot is lost, rb 835); else the hits,
     less what a Roll cancelled for that figure (rb 895), strike the target, and AREA2/DRILL go on."""
     b = s.busters[seat]
@@ -48,7 +48,7 @@ def land_shot(s: State, seat: int, t: combat.Target, push: int, roll: dice.Roll,
         life.destroy(s, seat, w.id, out, "a blunder: the shot is lost")
         combat.draw_pows(s, seat, roll, out)
         return
-    total = dice.hits(roll) + combat.bonus_hits(s, "ranged")
+    total = dice.hits(roll) + combat.bonus_hits(s, "ranged") + plus
     combat.draw_pows(s, seat, roll, out)
     dx = combat.direction(me, t.square, push)
     bonus = 2 if "PUSH2" in w.keywords else 0
@@ -111,7 +111,8 @@ def lob_pool(s: State, seat: int) -> str:
     return dice.add(life.ranged_dice(b, life.weapon(b, "distance")), combat.bonus_dice(s, "ranged"))
 
 
-def land_lob(s: State, seat: int, sq: Square, roll: dice.Roll, dodge: dict[str, int], out: list[str]) -> None:
+def land_lob(s: State, seat: int, sq: Square, roll: dice.Roll, dodge: dict[str, int], out: list[str],
+             plus: int = 0) -> None:
     """The grenade's roll on its impact square (rb 823-825): a blunder and it does not go off; else the
     blast, each figure's hits less what its Roll cancelled."""
     b = s.busters[seat]
@@ -128,4 +129,4 @@ def land_lob(s: State, seat: int, sq: Square, roll: dice.Roll, dodge: dict[str, 
         life.destroy(s, seat, w.id, out, "single use")
     if "LEAVES_FIRE" in w.keywords and sq not in s.fire:
         s.fire = (*s.fire, sq)
-    combat.blast(s, sq, dice.hits(roll) + combat.bonus_hits(s, "ranged"), seat, w, out, origin=me, dodge=dodge)
+    combat.blast(s, sq, dice.hits(roll) + combat.bonus_hits(s, "ranged") + plus, seat, w, out, origin=me, dodge=dodge)

@@ -97,6 +97,7 @@ class Attack(NamedTuple):
     rolled: bool = False
     mine: tuple[tuple[str, str], ...] = ()
     theirs: tuple[tuple[str, str], ...] = ()
+    plus: int = 0  # hits a trick added after the roll (Concentration in the roll window)
 
 
 @dataclass(slots=True)

@@ -248,3 +248,17 @@ def test_an_allys_pass_or_push_may_be_a_standing_answer():
     s, _ = act(s, 0, "move")
     assert not s.asks and s.figures["RAY"].square == (3, 0)
     assert "always answers 'pass'" in " ".join(s.events)
+
+
+def test_concentration_after_the_roll_joins_that_shot_whatever_bonus_waits(fixed_dice):
+    """rb 1196 ("Can be used at any time") with rb 1229 (Fury waits for a melee attack): a Fury played first
+    does not keep Concentration's hit from the shot just rolled, and the Fury still waits."""
+    s = duel(TOR=((3, 0), 1), RAY=((4, 0), -1))  # next to each other: a Fury has a melee attack to wait for
+    fury, conc = give(s, 0, "Fury", "Concentration")
+    set_mode(s, 1, "none")
+    s, _ = act(s, 0, f"card {fury}")
+    fixed_dice((("W", SKULL), ("W", SKULL)))
+    s, _ = act(s, 0, "shoot RAY")
+    s, _ = act(s, 0, f"react card {conc}")
+    assert s.busters[1].lives == 3 - dice.lives_lost(3 - life.armor(s.busters[1]))
+    assert s.bonus_for == "melee"
