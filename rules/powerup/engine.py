@@ -243,6 +243,10 @@ class PowerupEngine:
             flow.end_turn(s, out)
 
     def _free_left(self, s: State, seat: int) -> bool:
+        if s.busters[seat].protected:
+            # at 0 AP still protected, it died this turn (any AP spent is a normal action, which ends the
+            # protection): its turn is over (rb 1918), cards and EPIC wait for the next
+            return False
         # at 0 AP: equip, EPIC, cards, free moves (a mode change is no reason to wait)
         return any(a != "end" and not a.startswith(("mode ", "allies ")) for a in turn.legal(s, seat))
 

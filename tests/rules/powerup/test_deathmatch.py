@@ -70,3 +70,15 @@ def test_a_respawned_bugbuster_cannot_attack_until_its_first_normal_action():
     s, _ = E.apply(s, 0, "flip")
     s, _ = E.apply(s, 0, "flip")
     assert not s.busters[0].protected and "hit ANA" in E.legal_actions(s, 0)
+
+
+def test_the_active_bugbuster_that_dies_ends_its_turn_even_with_free_cards():
+    """rb 1918: "If they have already taken actions during this turn, the player will have to wait for the
+    next turn" — a BUGBUSTER dying in its own turn (into acid at B4) plays nothing more, free cards
+    included."""
+    s = play_state(where={"RAY": ((0, 3), 1), "TOR": ((8, 0), -1)})
+    card = next(c for c in s.pow_deck if c.startswith("Adrenalyn"))
+    s.pow_deck = tuple(c for c in s.pow_deck if c != card)
+    s.set_buster(0, hand=(card,))
+    s, _ = E.apply(s, 0, "move")
+    assert s.busters[0].deaths == 1 and s.active == 1
