@@ -6,8 +6,6 @@ Quotes: shared/rulebooks/powerup.txt ("rb N").
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rules.core.errors import BadOptions
 from rules.core.rng import Rng
 from rules.powerup import life, physics
@@ -71,17 +69,7 @@ def powerups_to_place(s: State) -> int:
 
 
 def _static_spots(s: State) -> tuple[Square, ...]:
-    """Squares a token may ever be set on: standing room (open, supported), not acid, spikes or stairs (a
-    token there could never be reached or kept), not a robot's home."""
-    return _spots_of(s.layout)
-
-
-@lru_cache(maxsize=16)
-def _spots_of(layout: tuple[tuple[int, ...], ...]) -> tuple[Square, ...]:  # worked out once per board
-    b = board(layout)
-    homes = {life.home_square(layout, t) for t in TEAMS}
-    return tuple(sq for sq in b.squares() if sq in b.standing and not b.acid(sq) and not b.spikes(sq)
-                 and not b.stairs(sq) and sq not in homes)
+    return life.token_spots(s.layout)
 
 
 def placeable(s: State, sq: Square) -> bool:

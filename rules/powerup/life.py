@@ -182,7 +182,7 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
     # what it was asked about its body (facing, a trap's push, a grenade, letting an ally pass) is moot
     s.asks = tuple(a for a in s.asks if a[0] != seat or a[1] in ("store", "full"))
     s.move_figure(b.sheet, square=None, carried_by=None, cargo=None)  # off the board for a moment
-    spot = respawn_square(s, b.team, where)
+    spot = respawn_square(s, seat, where)
     s.move_figure(b.sheet, square=spot, facing=1 if spot[0] < board(s.layout).width // 2 else -1)
     out.append(f"{b.sheet} dies{killer}{' (' + cause + ')' if cause else ''} and reappears on {name(spot)}.")
     if seat == s.active:
@@ -192,24 +192,43 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
         s.short = tuple(sorted({*s.short, seat}))
 
 
-def respawn_square(s: State, team: str, death: Square) -> Square:
+def respawn_square(s: State, seat: int, death: Square) -> Square:
+    """Where a dead BUGBUSTER reappears (rb 1908-1916): on the ON POWERUP nearest its base, which moves, still
+    ON, to where it died — to the nearest square a token may lie on (token_spots) that holds no POWERUP yet
+    when that one cannot (acid, spikes, stairs, a robot's home, another POWERUP), so none is lost; none ON:
+    its own start square, else another of its base."""
     b = board(s.layout)
+    team = s.busters[seat].team
     home = robot_home(s, team)
     taken = {**s.occupied(), **dict.fromkeys(s.covers, "")}  # a cover fills its square too
     ons = [sq for sq, on in s.powerups.items() if on and sq not in taken]
     if ons:
-        spot = min(ons, key=lambda sq: (abs(sq[0] - home[0]) + abs(sq[1] - home[1]), sq[1], sq[0]))
+        spot = min(ons, key=lambda sq: _near(sq, home))
         del s.powerups[spot]
         while death[1] > 0 and not b.supported(death) and (death[0], death[1] - 1) not in taken:
             death = (death[0], death[1] - 1)  # a token dropped in mid-air falls to the floor
-        if death not in s.powerups:
-            s.powerups[death] = True
+        free = [sq for sq in token_spots(s.layout) if sq not in s.powerups and sq != spot]
+        s.powerups[min(free, key=lambda sq: _near(sq, death))] = True
         return spot
-    seat = next(i for i, x in enumerate(s.busters) if x.team == team)
     for sq in [s.busters[seat].start, *start_squares(s, team)]:
         if sq is not None and sq not in taken:
             return sq
     return next(sq for sq in b.base_squares(team) if sq not in taken and b.open(sq))
+
+
+def _near(sq: Square, to: Square) -> tuple[int, int, int]:
+    """Nearest first (squares across and up), then the lower row, then the left."""
+    return (abs(sq[0] - to[0]) + abs(sq[1] - to[1]), sq[1], sq[0])
+
+
+@lru_cache(maxsize=16)
+def token_spots(layout: tuple[tuple[int, ...], ...]) -> tuple[Square, ...]:
+    """Squares a token may lie on, worked out once per board: standing room (open, supported), not acid,
+    spikes or stairs (a token there could never be reached or kept), not a robot's home."""
+    b = board(layout)
+    homes = {home_square(layout, t) for t in ("RED", "BLU")}
+    return tuple(sq for sq in b.squares() if sq in b.standing and not b.acid(sq) and not b.spikes(sq)
+                 and not b.stairs(sq) and sq not in homes)
 
 
 def robot_home(s: State, team: str) -> Square:

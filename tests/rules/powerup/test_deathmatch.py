@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.powerup import ENGINE as E
-from rules.powerup import deathmatch, life
+from rules.powerup import deathmatch, life, physics
 from rules.powerup.state import State
 from tests.rules.powerup.conftest import play_state
 
@@ -82,3 +82,31 @@ def test_the_active_bugbuster_that_dies_ends_its_turn_even_with_free_cards():
     s.set_buster(0, hand=(card,))
     s, _ = E.apply(s, 0, "move")
     assert s.busters[0].deaths == 1 and s.active == 1
+
+
+def _killed_at(s, seat, sq):
+    s.move_figure(s.busters[seat].sheet, square=sq)
+    life.die(s, seat, [], None, "test")
+
+
+def test_a_respawn_moves_its_powerup_without_losing_one_or_dropping_it_in_acid():
+    """rb 1908-1916 (the issue: the ON POWERUP nearest the base "moves, still ON, to the death square"):
+    dying on a used (OFF) POWERUP or in acid, the moved token goes to the nearest square that can hold it;
+    the number of POWERUPs stays."""
+    s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"))
+    s.powerups = {(4, 0): False, (0, 2): True, (7, 2): True}
+    _killed_at(s, 2, (4, 0))  # TOR dies on the OFF POWERUP at E1
+    assert len(s.powerups) == 3 and s.powerups[(4, 0)] is False and sum(s.powerups.values()) == 2
+    acid = (7, 3)  # H4 is acid on this board
+    assert physics.board(s.layout).acid(acid)
+    _killed_at(s, 3, acid)
+    assert acid not in s.powerups and len(s.powerups) == 3
+
+
+def test_with_no_powerup_on_a_bugbuster_respawns_on_its_own_start_square():
+    """The issue: "none ON: its base" — on its own start square, not a teammate's."""
+    s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"))
+    s.powerups = {sq: False for sq in s.powerups}
+    s.set_buster(1, start=(1, 1))
+    _killed_at(s, 1, (4, 5))
+    assert s.figures["ANA"].square == (1, 1)
