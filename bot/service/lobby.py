@@ -115,6 +115,8 @@ class Lobby:
                 raise Refusal(f"No seat '{quote(wanted)}'; seats are {', '.join(session.labels)}.")
             if seat in session.seats:
                 raise Refusal(f"Seat {session.labels[seat]} is taken by {session.seats[seat].name}.")
+            if len(session.seats) >= session.plan.maximum:  # more labels than may play (POWERUP: 16 for 6)
+                raise Refusal("The table is full.")
             same = session.plan.alike_taken(session.labels[seat], [session.labels[s] for s in session.seats])
             if same is not None:
                 raise Refusal(f"{session.labels[seat]} and {same} are one role, and {same} is taken; "

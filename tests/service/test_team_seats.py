@@ -145,3 +145,15 @@ async def test_one_character_plays_once_whatever_its_colour():
     outs = await service.handle(ginv("bob", "game join", seat="BLU-TOR"))
     assert "BLU-RAY" not in outs[0].text.split("Open seats:")[1]
     await service.close()
+
+
+async def test_a_named_seat_past_the_tables_maximum_is_refused():
+    """POWERUP lists 16 seats for 6 players (rb 1862): with 6 taken, a seventh is refused, named or not."""
+    service = await powerup_service()
+    for user, label in (("alice", "RED-RAY"), ("alice", "RED-TOR"), ("alice", "RED-ANA"),
+                        ("bob", "BLU-PNK"), ("bob", "BLU-MAI"), ("bob", "BLU-MAC")):
+        await service.handle(ginv(user, "game join", seat=label))
+    before = await snapshot_of(service)
+    assert only_error(await service.handle(ginv("carol", "game join", seat="BLU-PAM")), "carol") == "The table is full."
+    assert await snapshot_of(service) == before
+    await service.close()
