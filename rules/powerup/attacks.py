@@ -39,7 +39,8 @@ def attack_actions(s: State, seat: int, in_air: bool = False) -> list[str]:
                     out += [f"shoot {word} ammo:{n}" for n in range(1, b.ammo - w.ammo_per_shot + 1)]
                 if "RP_Y" in w.keywords:
                     out += [f"shoot {word} rp:{n}" for n in range(1, b.rp + 1)]
-    if w is not None and w.kind == "V" and b.ammo >= w.ammo_per_shot and not (in_air or s.air):
+    if w is not None and w.kind == "V" and b.ammo >= w.ammo_per_shot and not (in_air or s.air) and ranged.can_lob(
+            s, seat):
         out.append("lob")
     m = life.weapon(b, "melee")
     for t in combat.melee_targets(s, seat):

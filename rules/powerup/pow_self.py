@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.powerup import cards, combat, dice, life
+from rules.powerup import cards, dice, life
 from rules.powerup.data import HAND, LIVES, game_data
 from rules.powerup.state import State
 
@@ -155,20 +155,13 @@ def assemble_answer(s: State, ask: tuple, act: str, out: list[str]) -> None:
 
 # --- attack tricks ------------------------------------------------------------------------------------
 def attack_kinds(s: State, seat: int) -> set[str]:
-    """The kinds of attack the seat could make now ("melee", "ranged"): 1 AP, not paused (rb 1249), a
-    melee target, or a distance weapon with the ammo for a shot and a target (a variable range weapon
-    needs none: its impact square comes after the throw)."""
-    b = s.busters[seat]
-    if s.ap < 1 or b.effect("pause"):
-        return set()
-    out = set()
-    if combat.melee_targets(s, seat):
-        out.add("melee")
-    w = life.weapon(b, "distance")
-    if w is not None and b.ammo >= w.ammo_per_shot and (
-            w.kind == "V" and not s.air or w.kind == "R" and combat.ranged_targets(s, seat)):
-        out.add("ranged")
-    return out
+    """The kinds of attack the seat could make now ("melee", "ranged"), read off the attacks it may declare
+    (attacks.attack_actions: 1 AP, neither paused nor protected, a target, the ammo; a grenade needs the
+    square ahead open, its impact square comes after the throw)."""
+    from rules.powerup.attacks import attack_actions
+
+    verbs = {a.split()[0] for a in attack_actions(s, seat)}  # the attacks listed, one listing for both
+    return ({"melee"} if "hit" in verbs else set()) | ({"ranged"} if verbs & {"shoot", "lob"} else set())
 
 
 def _kind(card: str) -> str:

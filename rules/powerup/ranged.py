@@ -77,6 +77,14 @@ def lob_roll(s: State, seat: int, out: list[str]) -> int:
     return reach
 
 
+def can_lob(s: State, seat: int) -> bool:
+    """rb 823: the throw starts "from the square next to where you threw": it must be open (no wall, no
+    block, no solid platform, not off the board), or the grenade goes nowhere."""
+    here = s.where(s.busters[seat].sheet)
+    assert here is not None
+    return board(s.layout).step_open(here, (here[0] + s.figures[s.busters[seat].sheet].facing, here[1]))
+
+
 def impact_squares(s: State, seat: int, reach: int) -> list[Square]:
     """rb 823: "Start counting from the square next to where you threw the grenade. Then go through as many
     squares as the range index indicates. Don't go through the same square twice." Paths of open squares

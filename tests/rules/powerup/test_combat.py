@@ -189,3 +189,12 @@ def test_melee_weapons_buy_extra_dice_too(fixed_dice):
     out: list[str] = []
     attacks.declare(s, 0, ["hit", "ANA", "ammo:1"], out)
     assert s.attack is None and "E09" in s.equip_discard and "not struck" in " ".join(out)
+
+
+def test_a_grenade_is_not_offered_facing_a_wall():
+    """rb 823: the throw starts "from the square next to where you threw"; facing the board's edge there is
+    none, so `lob` is not listed (it took the AP and ammo and threw nowhere) nor helped by Elite Fire."""
+    s = play_state(labels=("RED-MAC", "BLU-TOR"), where={"MAC": ((0, 0), -1), "TOR": ((5, 0), -1)})
+    assert "lob" not in attacks.attack_actions(s, 0)
+    s.move_figure("MAC", facing=1)
+    assert "lob" in attacks.attack_actions(s, 0)
