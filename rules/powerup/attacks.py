@@ -95,11 +95,10 @@ def declare(s: State, seat: int, words: list[str], out: list[str]) -> None:
         assert t is not None
         w = life.weapon(s.busters[seat], "melee")
         extra = extra_ammo + extra_rp + (1 if w is not None and "DOUBLE" in w.keywords and s.streak >= 2 else 0)
-        life.spend(s, seat, rp=extra_rp, ammo=extra_ammo)
         if not t.id.startswith("COVER@"):
             out.append(f"{b.sheet} goes for {t.id} in melee.")
-        if w is not None and extra_ammo and w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
-            life.destroy(s, seat, w.id, out, "out of ammo: the blow is not struck")  # rb 835-837
+        if w is not None and w.id in life.spend(s, seat, rp=extra_rp, ammo=extra_ammo, out=out):
+            out.append("The blow is not struck.")  # rb 835-837
             return
     s.attack = Attack(seat, words[0], words[1], push, extra, speed(s, seat, words[0]), b.deaths)
 

@@ -220,7 +220,7 @@ def play_card(s: State, seat: int, action: str, out: list[str]) -> None:
     arg = words[2] if len(words) > 2 else ""
     e = EFFECTS[cards.card_name(card)]
     cost = e.card.cost
-    life.spend(s, seat, rp=cost.get("rp", 0), ammo=cost.get("ammo", 0))
+    life.spend(s, seat, rp=cost.get("rp", 0), ammo=cost.get("ammo", 0), out=out)
     hand = list(s.busters[seat].hand)
     hand.remove(card)
     s.set_buster(seat, hand=tuple(hand))

@@ -103,14 +103,23 @@ def gain(s: State, seat: int, what: str, n: int) -> None:
         s.set_buster(seat, ammo=new, over_ammo=b.over_ammo + max(0, new - top))
 
 
-def spend(s: State, seat: int, rp: int = 0, ammo: int = 0) -> None:
+def spend(s: State, seat: int, rp: int = 0, ammo: int = 0, out: list[str] | None = None) -> tuple[str, ...]:
     """Pay RP and ammo; a surplus above the sheet's maximum is spent first (rb 410: "any remaining
-    surplus"), so ``over_*`` never exceeds what is still above it."""
+    surplus"), so ``over_*`` never exceeds what is still above it. Ammo run out breaks the equipped cards
+    that break so (rb 835-837: "if at any time the player equipped with it runs out of ammunition"): their
+    ids are returned (the attack they were paying for is then not made)."""
     b = s.busters[seat]
     new_rp, new_ammo = b.rp - rp, b.ammo - ammo
     base_rp, base_ammo = rp_max(b) - b.over_rp, ammo_max(b) - b.over_ammo
     s.set_buster(seat, rp=new_rp, ammo=new_ammo, over_rp=min(b.over_rp, max(0, new_rp - base_rp)),
                  over_ammo=min(b.over_ammo, max(0, new_ammo - base_ammo)))
+    if not ammo or new_ammo > 0:
+        return ()
+    broken = tuple(i for i in b.equipped if i is not None and "." not in i
+                   and (it := item(i)) is not None and it.destroyed_when == "out_of_ammo")
+    for item_id in broken:
+        destroy(s, seat, item_id, out if out is not None else [], "out of ammo")
+    return broken
 
 
 def clamp(s: State) -> None:

@@ -49,7 +49,7 @@ def turn_on(s: State, seat: int, arg: str, out: list[str]) -> None:
     ammo spent; the OFF POWERUPs nearest the user turn ON (ties: lower row, then left)."""
     n = int(arg)
     me = _me(s, seat)
-    life.spend(s, seat, ammo=n)
+    life.spend(s, seat, ammo=n, out=out)
     off = sorted((sq for sq, on in s.powerups.items() if not on),
                  key=lambda sq: (abs(sq[0] - me[0]) + abs(sq[1] - me[1]), sq[1], sq[0]))[:n]
     for sq in off:

@@ -18,10 +18,9 @@ def pay_shot(s: State, seat: int, target: str, extra_ammo: int, extra_rp: int, o
     b = s.busters[seat]
     w = life.weapon(b, "distance")
     assert w is not None
-    life.spend(s, seat, rp=extra_rp, ammo=w.ammo_per_shot + extra_ammo)
     out.append(f"{b.sheet} shoots {target} with {w.name}.")
-    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
-        life.destroy(s, seat, w.id, out, "out of ammo: the shot is not fired")
+    if w.id in life.spend(s, seat, rp=extra_rp, ammo=w.ammo_per_shot + extra_ammo, out=out):
+        out.append("The shot is not fired.")
         return False
     return True
 
@@ -66,9 +65,8 @@ def lob_roll(s: State, seat: int, out: list[str]) -> int:
     b = s.busters[seat]
     w = life.weapon(b, "distance")
     assert w is not None and w.kind == "V"
-    life.spend(s, seat, ammo=w.ammo_per_shot)
-    if w.destroyed_when == "out_of_ammo" and s.busters[seat].ammo <= 0:
-        life.destroy(s, seat, w.id, out, "out of ammo: nothing is thrown")
+    if w.id in life.spend(s, seat, ammo=w.ammo_per_shot, out=out):
+        out.append("Nothing is thrown.")
         return 0
     roll = combat.roll_pool(s, "1Y")
     reach = max(1, dice.hits(roll))

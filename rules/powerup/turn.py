@@ -144,7 +144,7 @@ def _give(s: State, seat: int, words: list[str], out: list[str]) -> None:
     s.ap -= 1
     if words[1] == "ammo":
         n = int(words[2])
-        life.spend(s, seat, ammo=n)
+        life.spend(s, seat, ammo=n, out=out)
         s.set_buster(other, ammo=o.ammo + n)
         out.append(f"{b.sheet} gives {ally} {n} ammo.")
     elif words[1] == "coins":

@@ -198,3 +198,17 @@ def test_a_grenade_is_not_offered_facing_a_wall():
     assert "lob" not in attacks.attack_actions(s, 0)
     s.move_figure("MAC", facing=1)
     assert "lob" in attacks.attack_actions(s, 0)
+
+
+def test_a_shotgun_breaks_when_its_holder_runs_out_of_ammo_any_way():
+    """rb 835-837: "if at any time the player equipped with it runs out of ammunition, the equipment card is
+    destroyed" — giving the last ammo away too, not only shooting it."""
+    from rules.powerup import ENGINE
+
+    s = play_state(labels=("RED-RAY", "RED-ANA", "BLU-TOR", "BLU-MAC"),
+                   where={"RAY": ((3, 0), 1), "ANA": ((4, 0), -1), "TOR": ((7, 3), -1), "MAC": ((8, 3), -1)})
+    s.equip_deck = tuple(c for c in s.equip_deck if c != "E14")
+    s.set_buster(0, owned=("E14",), equipped=("E14", None, None), ammo=1)
+    s.set_buster(1, ammo=0)
+    s, _ = ENGINE.apply(s, 0, "give ANA ammo 1")
+    assert s.busters[0].ammo == 0 and "E14" in s.equip_discard and s.busters[0].equipped[0] == "RAY.blaster"
