@@ -11,7 +11,7 @@ from rules.core.rng import Rng
 from rules.powerup import life, physics
 from rules.powerup.board import Square, board, name
 from rules.powerup.cards import draw_pow
-from rules.powerup.data import game_data
+from rules.powerup.data import LIVES, game_data
 from rules.powerup.data_checks import SHEETS
 from rules.powerup.state import TEAMS, Figure, State, shuffled
 
@@ -252,13 +252,18 @@ def check_score(s: State, seat: int, out: list[str]) -> bool:
 
 
 # --- the DEATHMATCH store (rb 624-633) -------------------------------------------------------------------
-STORE = ("pow", "equipment", "ammo", "life")
+STORE = ("pow", "equipment", "ammo", "life")  # as typed; the data's ids: pow_card, equipment, ammo, life
+
+
+def _amount(option: str) -> int:
+    """How much a store option gives (the data, rb 624-631: "3 ammo points", "1 life")."""
+    return next(o.amount for o in game_data().deathmatch_store if o.id == option)
 
 
 def store_default(s: State, seat: int) -> str:
     """The issue's default: a life if hurt, else ammo if short, else a POW! card."""
     b = s.busters[seat]
-    if b.lives < 3:
+    if b.lives < LIVES:
         return "life"
     if b.ammo < life.ammo_max(b):
         return "ammo"
@@ -271,8 +276,8 @@ def store_options(s: State, seat: int) -> list[str]:
     if s.equip_deck or s.equip_discard:
         out.append("equipment")
     out.append("ammo")
-    if b.lives < 3:
-        out.append("life")  # 1 life, never above 3 (rb 225)
+    if b.lives < LIVES:
+        out.append("life")  # never above 3 (rb 225)
     return out
 
 
@@ -297,9 +302,10 @@ def use_store(s: State, seat: int, choice: str, out: list[str]) -> None:
         s.set_buster(seat, equipped=(equipped[0], equipped[1], equipped[2]), owned=tuple(owned))
         out.append(f"{b.sheet} takes equipment: {it.name}, equipped.")
     elif choice == "ammo":
-        gain = max(0, min(3, life.ammo_max(b) - b.ammo))
+        gain = max(0, min(_amount("ammo"), life.ammo_max(b) - b.ammo))
         s.set_buster(seat, ammo=b.ammo + gain)
         out.append(f"{b.sheet} recovers {gain} ammo.")
     else:
-        s.set_buster(seat, lives=min(3, b.lives + 1))
-        out.append(f"{b.sheet} recovers 1 life.")
+        gain = min(_amount("life"), LIVES - b.lives)
+        s.set_buster(seat, lives=b.lives + gain)
+        out.append(f"{b.sheet} recovers {gain} li{'fe' if gain == 1 else 'ves'}.")

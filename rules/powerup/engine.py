@@ -21,7 +21,7 @@ from rules.powerup.data import check_effects, game_data
 from rules.powerup.data_checks import SHEETS
 from rules.powerup.deathmatch import SEAT_LABELS
 from rules.powerup.options import PowerupOptions, option_help, parse_options
-from rules.powerup.state import State, dump_state, load_state
+from rules.powerup.state import MODES, State, dump_state, load_state
 
 MAX_EVENTS = 12
 
@@ -47,7 +47,7 @@ class PowerupEngine:
 
     def option_values(self) -> Mapping[str, list[str]]:
         return {"mode": ["deathmatch"], "tiles": ["default", "random", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"],
-                "reactions": ["relevant", "all", "none"], "reaction_wait": ["30", "60", "3600"], "pace": ["live", "async"]}
+                "reactions": list(MODES), "reaction_wait": ["30", "60", "3600"], "pace": ["live", "async"]}
 
     def seat_plan(self, options: PowerupOptions) -> SeatPlan:
         """rb 1862-1864: "two teams ... one against one or two against two. If 3 players want to participate,

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.errors import BadOptions, quoted
+from rules.powerup.state import MODES as REACT_MODES  # when a seat is asked to react (reactions.py)
 
 MODES = ("deathmatch",)
-REACT_MODES = ("relevant", "all", "none")  # state.MODES: when a seat is asked to react
 LIVE_WAIT, ASYNC_WAIT, MAX_WAIT = 60, 12 * 3600, 48 * 3600  # seconds a reaction window waits
 
 
