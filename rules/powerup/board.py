@@ -12,7 +12,6 @@ Quotes: shared/rulebooks/powerup.txt ("rb N": its line N).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -119,10 +118,6 @@ class Board:
         high = (low[0], low[1] + 1)
         return self.open(low) and self.open(high) and self.floor[high] not in SOLID
 
-    def see_through_up(self, low: Square) -> bool:
-        """Sight and attacks pass between ``low`` and the square above: thin platforms let them (rb 683)."""
-        return self.vertical_open(low)
-
     def step_open(self, a: Square, b: Square) -> bool:
         """Whether ``a`` and ``b`` touch (``touches``), looked up."""
         return b in self.links.get(a, ())
@@ -186,6 +181,3 @@ def board(layout: Layout) -> Board:
     object.__setattr__(b, "standing", frozenset(sq for sq in b.squares() if b.open(sq) and b.supported(sq)))
     return b
 
-
-def layout_of(rows: Sequence[Sequence[int]]) -> Layout:
-    return tuple(tuple(int(f) for f in row) for row in rows)

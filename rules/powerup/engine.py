@@ -164,9 +164,13 @@ class PowerupEngine:
         return action
 
     def public_action(self, state: State, seat: int, action: str) -> str:
-        """Behind the screens, hiding a token and picking a start square tell the channel nothing."""
+        """Behind the screens, hiding a token and picking a start square tell the channel nothing; an
+        Assemble trade tells who handed a card to whom, not which (rb 1184: the team's own affair)."""
         if state.phase == "hide" and action != "done":
             return ""
+        words = action.split()
+        if state.asks and state.asks[0][1] == "assemble" and words[0] == "hand":
+            return f"hand a card to {words[-1]}"
         return action
 
     def complete(self, state: State, seat: int, typed: str) -> list[tuple[str, str]]:

@@ -55,10 +55,10 @@ def refusal(s: State, seat: int, action: str, legal: Sequence[str]) -> str:
 
 def _phase(s: State) -> str:
     """place, hide, play, or within play: ask (a question waits, asks.py) or window (a reaction window,
-    reactions.py: read with a default, that module being under way)."""
+    reactions.py)."""
     if s.phase == "play" and s.asks:
         return "ask"
-    return "window" if s.phase == "play" and getattr(s, "window", ()) else s.phase
+    return "window" if s.phase == "play" and s.window else s.phase
 
 
 # --- the tables -----------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ Immutable by convention: the engine clones a state (``State.clone``) and changes
   (``ROBOT-RED``), drums (``DRUM1``). A carried figure has no square of its own (``carried_by``); it
   shares its carrier's (rb 510: "The carrier and cargo occupy the same square").
 - Board things by square: ``powerups`` (ON True / OFF False), ``secrets`` (face-down tokens, hidden:
-  ``coins3``, ``trap``, ``powerup``; ``secret_team`` says whose team placed each), ``fire``, ``covers``,
+  ``RED:coins3``, ``BLU:trap``: the team that placed each, then the token; two joined by ``+``), ``fire``, ``covers``,
   ``coins`` (found and dropped coins), ``gate_off`` (the gateway under the OFF marker), ``shut`` (doors a
   card closed).
 - Decks: index 0 is the top. POW! cards are ``"Name|L"`` (the name and its letter).
@@ -114,7 +114,6 @@ class State:
     equip_discard: tuple[str, ...] = ()
     powerups: dict[Square, bool] | None = None
     secrets: dict[Square, str] | None = None
-    secret_team: dict[Square, str] | None = None
     set_aside: str = ""  # the 13th DEATHMATCH token, unseen (rb 1882 gives half to each team)
     to_hide: tuple[tuple[str, ...], ...] = ()  # per seat: the tokens it still has to place
     hidden_done: tuple[bool, ...] = ()
@@ -165,13 +164,13 @@ class State:
     summary: str = ""
 
     def __post_init__(self) -> None:
-        for name in ("powerups", "secrets", "secret_team", "coins"):
+        for name in ("powerups", "secrets", "coins"):
             if getattr(self, name) is None:
                 setattr(self, name, {})
 
     def clone(self) -> State:
         return replace(self, figures=dict(self.figures), powerups=dict(self.powerups),
-                       secrets=dict(self.secrets), secret_team=dict(self.secret_team), coins=dict(self.coins),
+                       secrets=dict(self.secrets), coins=dict(self.coins),
                        coop=self.coop.clone() if self.coop is not None else None)
 
     # --- who is where -----------------------------------------------------------------------------
@@ -186,9 +185,6 @@ class State:
             if b.sheet == figure_id:
                 return i
         return None
-
-    def figure_of(self, seat: int) -> Figure:
-        return self.figures[self.busters[seat].sheet]
 
     def where(self, figure_id: str) -> Square | None:
         """A figure's square, a carried one's being its carrier's."""
@@ -264,7 +260,7 @@ def shuffled(s: State, items: tuple[str, ...]) -> tuple[str, ...]:
 
 _FIELDS = tuple(f.name for f in fields(State))
 _DEFAULTS = {f.name: f.default for f in fields(State)}  # a state saved before a field existed loads
-_SQUARE_DICTS = ("powerups", "secrets", "secret_team", "coins")
+_SQUARE_DICTS = ("powerups", "secrets", "coins")
 
 
 def _key(sq: Square) -> str:

@@ -229,6 +229,8 @@ def test_assemble_lets_the_team_trade_cards():
     assert s2.busters[0].rp == 2 and s2.asks == ((0, "assemble", 0), (1, "assemble", 0))
     options = pow_self.assemble_options(s2, 0)
     assert options == ["done", "hand Fury:E ANA", "hand Shield:P RAY"]
+    from rules.powerup import ENGINE  # the channel's log says who got a card, not which (a team's affair)
+    assert ENGINE.public_action(s2, 0, "hand Shield:P RAY") == "hand a card to RAY"
     ask, s2.asks = s2.asks[0], s2.asks[1:]
     pow_self.assemble_answer(s2, ask, "hand Shield:P RAY", [])
     assert s2.busters[0].hand == ("Fury|E", "Shield|P") and s2.busters[1].hand == ()
