@@ -190,14 +190,16 @@ def arrive(s: State, fid: str, out: list[str]) -> None:
 
 
 def find_secret(s: State, seat: int, sq: Square, out: list[str]) -> None:
-    """rb 1136-1154, the secret tokens, found by the first figure entering (the issue). Coins go to the finder (DEATHMATCH has no use
-    for them but the summary), a POWERUP token is set ON on the square, a Buggie Trap takes 1 life and
-    pushes 1 square (the victim chooses)."""
+    """rb 1136-1154, the secret tokens, found by the first figure entering (the issue). Coins go to the
+    finder (DEATHMATCH has no use for them but the summary), a POWERUP token is set ON on the square, a
+    Buggie Trap takes 1 life and pushes 1 square (the victim chooses). A finder the trap kills finds no
+    more: the tokens left stay face down for the next figure."""
     tokens = s.secrets.pop(sq, None)
     if not tokens:
         return
     fid = s.busters[seat].sheet
-    for token in tokens.split("+"):
+    found = tokens.split("+")
+    for k, token in enumerate(found):
         kind = token.split(":")[1]
         if kind.startswith("coins"):
             value = int(kind[5:])
@@ -210,6 +212,8 @@ def find_secret(s: State, seat: int, sq: Square, out: list[str]) -> None:
             out.append(f"{fid} finds a secret at {name(sq)}: a Buggie Trap!")
             h = game_data().hazards["buggie_trap"]
             if life.hurt(s, seat, h.lives, out, cause="a Buggie Trap"):
+                if found[k + 1:]:
+                    s.secrets[sq] = "+".join(found[k + 1:])
                 return
             s.asks = (*s.asks, (seat, "shove", fid))
 

@@ -110,3 +110,13 @@ def test_with_no_powerup_on_a_bugbuster_respawns_on_its_own_start_square():
     s.set_buster(1, start=(1, 1))
     _killed_at(s, 1, (4, 5))
     assert s.figures["ANA"].square == (1, 1)
+
+
+def test_a_trap_that_kills_its_finder_leaves_the_other_token_face_down():
+    """rb 1136-1154: a token is found by the figure that enters; one killed by the first token (a Buggie
+    Trap) finds no more, and the other team's token on that square stays for the next."""
+    s = play_state(where={"RAY": ((3, 0), 1), "TOR": ((8, 0), -1)})
+    s.set_buster(0, lives=1)
+    s.secrets[(4, 0)] = "BLU:trap+BLU:coins3"
+    s, _ = E.apply(s, 0, "move")
+    assert s.busters[0].deaths == 1 and s.secrets[(4, 0)] == "BLU:coins3"
