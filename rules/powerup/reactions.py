@@ -191,6 +191,8 @@ def prompt(s: State, seat: int) -> str:
         return f"{who} attacks {a.word}: assist (1 RP), react, or pass"
     if _may_copy(s, seat):
         return "a POW! card was just played: a trick (Copycat), react, or pass"
+    if a is not None and not a.rolled:  # an attack on someone else: say which
+        return f"{who} {a.verb}s {a.word}: react with your RP, or pass"
     active = s.busters[s.active].sheet if s.active is not None else ""
     return f"{active} acted: react with your RP, or pass"
 
