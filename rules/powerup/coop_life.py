@@ -107,3 +107,15 @@ def die(s: State, fid: str, out: list[str]) -> None:
     del s.figures[fid]
     del s.coop.bugs[fid]
     out.append(f"{fid} dies.")
+
+
+def add_bug(s: State, kind: str, sq: tuple[int, int], facing: int, dizzy: bool = False) -> str:
+    """Put a new BUG figure of ``kind`` on ``sq`` (free: the caller checked room and caps); its id is the
+    type's lowest free one (BG1, BB2...). Returns the id."""
+    from rules.powerup.state import Figure
+
+    assert s.coop is not None
+    fid = s.coop.next_id(kind, set(s.figures))
+    s.figures[fid] = Figure(fid, "bug", sq, facing)
+    s.coop.bugs[fid] = Bug(kind, coop_data().sheet(kind).lives, dizzy=dizzy)
+    return fid

@@ -82,14 +82,14 @@ def can_assist(s: State, seat: int) -> bool:
 
 
 # --- the borrowed turn ----------------------------------------------------------------------------------
-_TURN = ("order", "ap", "air", "air_acted", "air_shifted", "streak", "bonus_dice", "bonus_hits", "bonus_for",
+_TURN = ("reacting", "ap", "air", "air_acted", "air_shifted", "streak", "bonus_dice", "bonus_hits", "bonus_for",
          "attack")
 
 
 def _borrow(s: State, seat: int, ap: int) -> tuple:
     """Make ``seat`` the active one with ``ap`` AP for one action; returns what to give back."""
     saved = tuple(getattr(s, f) for f in _TURN)
-    s.order = (*s.order[:s.turn], seat, *s.order[s.turn + 1:])
+    s.reacting = seat
     s.ap, s.air, s.air_acted, s.air_shifted, s.streak = ap, "", False, False, 0
     s.bonus_dice, s.bonus_hits, s.bonus_for, s.attack = "", 0, "", None
     return saved

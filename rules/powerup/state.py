@@ -98,6 +98,7 @@ class Attack(NamedTuple):
     mine: tuple[tuple[str, str], ...] = ()
     theirs: tuple[tuple[str, str], ...] = ()
     plus: int = 0  # hits a trick added after the roll (Concentration in the roll window)
+    bug: str = ""  # co-op: the BUG figure attacking (then ``seat`` is -1: no seat attacks)
 
 
 @dataclass(slots=True)
@@ -152,6 +153,7 @@ class State:
     attack: Attack | None = None
     copyable: tuple[str, ...] = ()
     react_wait: int = 60
+    reacting: int = -1  # the seat playing a reaction on a borrowed turn (reactions._borrow): the active one
     coop: Coop | None = None  # what a co-op game adds (coop_state.py); None in DEATHMATCH
     allies: tuple[str, ...] = ()  # per seat, a standing answer when an ally enters its square: "", pass, pushed
     beats: int = 0  # attacks landed, deaths, POWERUPs used, scores: each starts a new channel post (chapter)  # seconds a reaction window waits (options: reaction_wait, from the table's pace)
@@ -176,6 +178,8 @@ class State:
     # --- who is where -----------------------------------------------------------------------------
     @property
     def active(self) -> int | None:
+        if self.reacting >= 0:
+            return self.reacting
         if self.phase != "play" or self.turn >= len(self.order):
             return None
         return self.order[self.turn]
