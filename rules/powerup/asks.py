@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.powerup import attacks, cards, deathmatch, moves, physics, pow_self, ranged, reach
+from rules.powerup import (
+    attacks,
+    cards,
+    coop_continue,
+    coop_store,
+    deathmatch,
+    moves,
+    physics,
+    pow_self,
+    ranged,
+    reach,
+)
 from rules.powerup.board import name
 from rules.powerup.cards import card_token
 from rules.powerup.state import State, set_allies
@@ -39,11 +50,21 @@ def options(s: State, ask: Ask) -> list[str]:
         return pow_self.assemble_options(s, seat)
     if kind == "midair":
         return physics.midair_options(s, data)
+    if kind == "shop":
+        return coop_store.shop_options(s, seat, data)
+    if kind == "relight":
+        return coop_store.relight_options(s, data)
+    if kind == "appear":
+        return coop_continue.appear_options(s)
     return []
 
 
 def prompt(s: State, ask: Ask) -> str:
     seat, kind, data = ask
+    if kind in ("shop", "relight"):
+        return coop_store.prompt(kind, data)
+    if kind == "appear":
+        return "CONTINUE: pick the ON POWERUP you appear on"
     return {
         "face": "after the fall or gateway: which way do you face?",
         "shove": "hurt: which side are you pushed to?",
@@ -100,3 +121,9 @@ def answer(s: State, ask: Ask, act: str, out: list[str]) -> None:
         pow_self.assemble_answer(s, ask, act, out)
     elif kind == "midair":
         physics.midair(s, data, act, out)
+    elif kind == "shop":
+        coop_store.shop(s, seat, data, act, out)
+    elif kind == "relight":
+        coop_store.relight(s, seat, act, out)
+    elif kind == "appear":
+        coop_continue.appear(s, seat, act, out)

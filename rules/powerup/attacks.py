@@ -6,12 +6,13 @@ An attack goes in three steps so that others may react in between (rb 923: "Even
 of a rival player"): ``declare`` takes the AP and ammo and records a ``state.Attack``; after its reaction
 window ``roll`` rolls it — or voids it when its target has left reach or its attacker died (the issue: "a
 target that leaves voids the attack (AP, ammo spent)"); after the roll window ``land`` applies the roll.
-An attack made as a reaction goes through all three at once (reactions never open windows).
+An attack made as a reaction goes through all three at once (reactions never open windows). A BUG's attack
+(``Attack.bug``, co-op) takes the same three steps in bug_attacks.py, so the same windows wait on it.
 """
 
 from __future__ import annotations
 
-from rules.powerup import combat, dice, life, melee, ranged
+from rules.powerup import bug_attacks, combat, dice, life, melee, ranged
 from rules.powerup.board import parse_square
 from rules.powerup.state import Attack, State
 
@@ -121,6 +122,8 @@ def attacked(s: State) -> dict[str, int]:
     a = s.attack
     if a is None or a.rolled:
         return {}
+    if a.bug:
+        return bug_attacks.attacked(s)
     if a.verb == "lob":
         sq = parse_square(a.word)
         assert sq is not None
@@ -133,6 +136,8 @@ def attacked(s: State) -> dict[str, int]:
 
 def _void(s: State, a: Attack) -> str:
     """Why the declared attack can no longer be made, or ""."""
+    if a.bug:
+        return bug_attacks.void(s, a)
     b = s.busters[a.seat]
     if b.deaths != a.deaths:
         return f"{b.sheet} is gone"
@@ -147,6 +152,9 @@ def roll(s: State, out: list[str]) -> None:
     """After the reaction window: roll the attack, or lose it (AP and ammo stay spent)."""
     a = s.attack
     assert a is not None
+    if a.bug:
+        bug_attacks.roll(s, out)
+        return
     why = _void(s, a)
     if why:
         out.append(f"{s.busters[a.seat].sheet}'s attack is lost: {why}.")
@@ -169,6 +177,9 @@ def land(s: State, out: list[str]) -> None:
     """After the roll window: the roll (as a Mulligan left it) strikes what is there now."""
     a = s.attack
     assert a is not None and a.rolled
+    if a.bug:
+        bug_attacks.land(s, out)
+        return
     s.attack = None
     s.beats += 1
     s.last_roll = a.mine + a.theirs
@@ -216,3 +227,8 @@ def reroll(s: State, seat: int, which: str, out: list[str]) -> None:
     out.append(f"{s.busters[seat].sheet} rolls {len(again)} di{'ce' if len(again) != 1 else 'e'} again: "
                f"{dice.describe(new)}.")
     s.attack = a._replace(mine=new) if mine else a._replace(theirs=new)
+
+
+def attacker(s: State, a: Attack) -> str:
+    """Who makes the attack, as the table names it: the BUG's figure id, or the BUGBUSTER's sheet."""
+    return a.bug or s.busters[a.seat].sheet

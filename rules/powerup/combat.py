@@ -9,9 +9,10 @@ legality (``targets``) and takes the AP. Quotes: shared/rulebooks/powerup.txt ("
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.powerup import dice, life, physics
+from rules.powerup import coop_combat, dice, life, physics
 from rules.powerup.board import Square, board, name
 from rules.powerup.data import Item, game_data
 from rules.powerup.state import State, keep_rng, rng_of
@@ -35,7 +36,11 @@ class Target:
 
 
 def attackable(s: State, fid: str, by_seat: int) -> bool:
-    """A BUGBUSTER of the other team that is neither protected (rb 1920) nor paused (Player Pause)."""
+    """A BUGBUSTER of the other team that is neither protected (rb 1920) nor paused (Player Pause). In
+    co-op every BUGBUSTER is on one team (and NPCs are to be saved): the BUGs, the BUGMISTRESS's figure
+    and the portal pieces are the targets (coop_combat.TARGETS)."""
+    if s.coop is not None:
+        return s.figures[fid].kind in coop_combat.TARGETS
     seat = s.seat_of(fid)
     if seat is None:
         return False
@@ -46,21 +51,26 @@ def attackable(s: State, fid: str, by_seat: int) -> bool:
 # --- who can be attacked ------------------------------------------------------------------------------
 def ranged_targets(s: State, seat: int) -> list[Target]:
     """rb 791: "If your enemy is within your line of sight, and the number of squares between you is equal
-    or less to the "Range" of your equipped weapon". Sight (rb 699): ahead, the diagonals ahead, up and
-    down, stopped by blocks, solid platforms and the first figure (figures block sight: the issue's
-    reading). A drum in sight may be shot (rb 1100)."""
+    or less to the "Range" of your equipped weapon". A drum in sight may be shot (rb 1100)."""
     b = s.busters[seat]
     w = life.weapon(b, "distance")
     me = s.where(b.sheet)
     if w is None or w.kind != "R" or me is None:
         return []
-    facing = s.figures[b.sheet].facing
+    return in_sight(s, me, s.figures[b.sheet].facing, w.range or 0,
+                    lambda fid: attackable(s, fid, seat) or s.figures[fid].kind == "drum")
+
+
+def in_sight(s: State, me: Square, facing: int, reach: int, wanted: Callable[[str], bool]) -> list[Target]:
+    """The first figure on each ray of sight from ``me`` within ``reach`` squares between, if ``wanted``.
+    Sight (rb 699): ahead, the diagonals ahead, up and down, stopped by blocks, solid platforms and the
+    first figure (figures block sight: the issue's reading); a cover is seen through and adds its armor."""
     out = []
     occupied = s.occupied()
     for i, ray in enumerate(board(s.layout).rays[(me, facing)]):
         cover = 0
         for between, sq in enumerate(ray):
-            if between > w.range:
+            if between > reach:
                 break
             if sq in s.covers:
                 cover = game_data().hazards["cover"].armor
@@ -68,21 +78,25 @@ def ranged_targets(s: State, seat: int) -> list[Target]:
             fid = occupied.get(sq)
             if fid is None:
                 continue
-            if attackable(s, fid, seat) or s.figures[fid].kind == "drum":
+            if wanted(fid):
                 out.append(Target(fid, sq, between, vertical=i >= 3, cover=cover))
             break
     return out
 
 
 def melee_targets(s: State, seat: int) -> list[Target]:
-    """rb 809: "If you are next to your target and no obstacle prevents it": the squares ahead, diagonally
-    ahead, straight above and below (the issue), with nothing solid between. A cover there may be hit to
+    """rb 809: "If you are next to your target and no obstacle prevents it". A cover there may be hit to
     destroy it (rb 1126)."""
     b = s.busters[seat]
     me = s.where(b.sheet)
     if me is None:
         return []
-    facing = s.figures[b.sheet].facing
+    return next_to(s, me, s.figures[b.sheet].facing, lambda fid: attackable(s, fid, seat), covers=True)
+
+
+def next_to(s: State, me: Square, facing: int, wanted: Callable[[str], bool], covers: bool) -> list[Target]:
+    """The ``wanted`` figures (and ``covers``) a melee attack from ``me`` reaches: the squares ahead,
+    diagonally ahead, straight above and below (the issue), with nothing solid between."""
     bd = board(s.layout)
     out = []
     occupied = s.occupied()
@@ -91,10 +105,11 @@ def melee_targets(s: State, seat: int) -> list[Target]:
         if not bd.step_open(me, sq):
             continue
         if sq in s.covers:
-            out.append(Target(f"COVER@{name(sq)}", sq, vertical=dx == 0))
+            if covers:
+                out.append(Target(f"COVER@{name(sq)}", sq, vertical=dx == 0))
             continue
         fid = occupied.get(sq)
-        if fid is not None and attackable(s, fid, seat):
+        if fid is not None and wanted(fid):
             out.append(Target(fid, sq, vertical=dx == 0))
     return out
 
@@ -119,10 +134,14 @@ def strike(s: State, by: int | None, fid: str, hits: int, dx: int, w: Item | Non
     if f.kind == "drum":
         explode(s, fid, by, out)
         return 0
+    if f.kind in coop_combat.TARGETS:  # a BUG, the BUGMISTRESS, a portal piece: their sheets' armor and lives
+        return coop_combat.strike(s, by, fid, hits, dx, w, out, cover, push_bonus)
     seat = s.seat_of(fid)
     if seat is None:  # a robot: pushed, never hurt (rb 1156: "an ally or obstacle")
         if dx:
             physics.push(s, fid, dx, hits + push_bonus, out)
+        return 0
+    if s.coop is not None and seat in s.coop.fallen:  # co-op: it lies at 0 lives, out of the fight (rb 849)
         return 0
     b = s.busters[seat]
     armor = life.armor(b) + cover

@@ -74,16 +74,21 @@ def hurt(s: State, fid: str, lives: int, out: list[str], by: int | None = None, 
 def _reward(s: State, fid: str, by: int | None, acid: bool, out: list[str]) -> None:
     """rb 847: the reward coins stay on the square for the next BUGBUSTER to enter; rb 1009: the killer
     scores SPAWN cost x 100. In acid: no coins (the issue), the pusher scores."""
-    assert s.coop is not None
-    sq = s.where(fid)
     sh = sheet(s, fid)
-    if sq is not None and not acid and sh.reward:
-        s.coins[sq] = s.coins.get(sq, 0) + sh.reward
+    pay(s, None if acid else s.where(fid), sh.reward, sh.points, sh.name, by, out)
+
+
+def pay(s: State, sq: tuple[int, int] | None, coins: int, points: int, what: str, by: int | None,
+        out: list[str]) -> None:
+    """A death's reward: ``coins`` left on ``sq`` (None: nowhere), ``points`` to the killer's seat."""
+    assert s.coop is not None
+    if sq is not None and coins:
+        s.coins[sq] = s.coins.get(sq, 0) + coins
     if by is not None:
-        points = list(s.coop.points)
-        points[by] += sh.points
-        s.coop.points = tuple(points)
-        out.append(f"{s.busters[by].sheet} scores {sh.points} for {sh.name}.")
+        scores = list(s.coop.points)
+        scores[by] += points
+        s.coop.points = tuple(scores)
+        out.append(f"{s.busters[by].sheet} scores {points} for {what}.")
 
 
 def die(s: State, fid: str, out: list[str]) -> None:

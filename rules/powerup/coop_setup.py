@@ -71,15 +71,16 @@ def new_coop_state(seed: int, labels: tuple[str, ...], mission_id: str) -> State
         fid = f"PORTAL{k + 1}"
         figures[fid] = Figure(fid, "piece", _sq(where), -1)
         pieces[fid] = co.portal_piece.lives
-    level = 0
+    level = lives = 0
     if m.bugmistress:
         figures["BUGMISTRESS"] = Figure("BUGMISTRESS", "mistress", _sq(m.bugmistress), -1)
-        level = 1
+        level, lives = 1, co.level(1).lives
     market, equip = tuple(equip[:co.store.market]), equip[co.store.market:]
     s = State(seats=labels, busters=busters, layout=layout, figures=figures, rng=(), phase="play",
               pow_deck=tuple(pow_deck), equip_deck=tuple(equip))
     s.powerups = {_sq(q): True for q in m.powerups}  # one per tile, ON (the issue)
-    s.coop = Coop(m.id, bugs=bugs, npcs=npcs, pieces=pieces, bug_deck=tuple(bug_deck), level=level, market=market,
+    s.coop = Coop(m.id, bugs=bugs, npcs=npcs, pieces=pieces, bug_deck=tuple(bug_deck), level=level, mistress_lives=lives,
+                  market=market,
                   to_play=tuple(range(len(labels))), points=tuple(0 for _ in labels))
     s.played = tuple(False for _ in labels)
     s.rng = tuple(r.state())

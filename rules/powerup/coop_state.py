@@ -61,9 +61,27 @@ class Coop:
     to_play: tuple[int, ...] = ()  # seats that have not played this sequence (who goes next)
     points: tuple[int, ...] = ()  # per seat
     spawned: int = 0  # spawns so far (the first spawn releases BUGGIEs only)
+    lost_npcs: tuple[str, ...] = ()  # NPCs killed (Save the VIPs is lost by one)
+    mistress_lives: int = 0  # the BUGMISTRESS figure's lives at her level
+    event_card: str = ""  # the Event's card ("Rage|2"), discarded when it ends
+    # the sequence (coop_turn.py): bug (the BUG turn), next (who goes next), turn, continue, over
+    stage: str = "bug"
+    step: str = ""  # the AI's step in the BUG turn (ai_mistress.py): spawn, event, draw, attack, move
+    queue: tuple[str, ...] = ()  # spawn points, or BUGs, still to go in this step
+    acting: str = ""  # the BUG acting now and its AP left
+    bug_ap: int = 0
+    aps: dict[str, int] = field(default_factory=dict)  # each BUG's AP left this BUG turn
+    attacked: bool = False  # the acting BUG's attack is under way (declared, not yet landed)
+    dodged: bool = False  # that attack was lost (its target moved away): the BUG acts on (rb 901)
+    pause: float = 0.0  # seconds between the AI's steps (options.pause)
+    result: str = ""  # won or lost, once over
+    resume: str = ""  # the stage a CONTINUE interrupted (every BUGBUSTER down), to go back to
+    offer: tuple = ()  # a CONTINUE offered: (BUGBUSTER brought back, ((payer, coins), ...))
+    agreed: tuple[str, ...] = ()  # payers who accepted their share
+    melted: tuple[int, ...] = ()  # seats whose body lies in acid: only a CONTINUE brings them back
 
     def clone(self) -> Coop:
-        return replace(self, bugs=dict(self.bugs), npcs=dict(self.npcs), pieces=dict(self.pieces))
+        return replace(self, bugs=dict(self.bugs), npcs=dict(self.npcs), pieces=dict(self.pieces), aps=dict(self.aps))
 
     def next_id(self, kind: str, taken: set[str]) -> str:
         """The lowest free figure id of a BUG type."""

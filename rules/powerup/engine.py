@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core.engine import Decision, DecisionKind, Event, Outcome, SeatPlan
+from rules.core.engine import SYSTEM, Decision, DecisionKind, Event, Outcome, SeatPlan
 from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
-from rules.powerup import asks, deathmatch, flow, life, physics, reactions, turn
+from rules.powerup import asks, coop_engine, deathmatch, flow, life, physics, reactions, turn
 from rules.powerup.board import name, parse_square
 from rules.powerup.data import check_effects, game_data
 from rules.powerup.data_checks import SHEETS
@@ -51,7 +51,12 @@ class PowerupEngine:
 
     def seat_plan(self, options: PowerupOptions) -> SeatPlan:
         """rb 1862-1864: "two teams ... one against one or two against two. If 3 players want to participate,
-        1 can manage 2 characters"; the issue: 2, 4 or 6 seats, each character once, equal teams."""
+        1 can manage 2 characters"; the issue: 2, 4 or 6 seats, each character once, equal teams.
+        ARCADE: 1-4 BUGBUSTERs, at least the mission's minimum, one person may hold several."""
+        if options.mode == "arcade":
+            from rules.powerup.coop_setup import mission
+
+            return SeatPlan(SHEETS, mission(options.mission).min_busters, 4, shared=True, cooperative=True)
         return SeatPlan(SEAT_LABELS, 2, 6, teams=tuple(0 if lab.startswith("RED") else 1 for lab in SEAT_LABELS),
                         shared=True, alike=tuple(SHEETS.index(lab.split("-")[1]) for lab in SEAT_LABELS))
 
@@ -59,6 +64,8 @@ class PowerupEngine:
         return state.seats
 
     def new_game(self, seed: int, options: PowerupOptions, seats: Sequence[str] | None = None) -> State:
+        if options.mode == "arcade":
+            return self._new_arcade(seed, options, seats)
         labels = tuple(seats) if seats else ("RED-RAY", "BLU-TOR")
         if len(labels) not in (2, 4, 6):
             raise BadOptions("DEATHMATCH is played by 2, 4 or 6 seats in two equal teams")
@@ -77,6 +84,21 @@ class PowerupEngine:
         s.modes = (options.reactions,) * len(labels)
         s.react_wait = options.reaction_wait
         s.events = (f"DEATHMATCH: {s.placing} places the first POWERUP (one per tile, in turn).",)
+        return s
+
+    def _new_arcade(self, seed: int, options: PowerupOptions, seats: Sequence[str] | None) -> State:
+        from rules.powerup import coop_turn
+        from rules.powerup.coop_setup import new_coop_state
+
+        labels = tuple(seats) if seats else ("RAY",)
+        s = new_coop_state(seed, labels, options.mission)
+        s.modes = (options.reactions,) * len(labels)
+        s.react_wait = options.reaction_wait
+        assert s.coop is not None
+        s.coop.pause = options.pause
+        out: list[str] = []
+        coop_turn.start_sequence(s, out)
+        s.events = tuple(out[-MAX_EVENTS:])
         return s
 
     # ------------------------------------------------------------ who acts
@@ -103,6 +125,8 @@ class PowerupEngine:
         if s.window:  # rb 923: a reaction window, every seat asked at once, answers applied as they come
             return {seat: Decision(DecisionKind.REACTION, f"r{s.windows}", "pass", reactions.prompt(s, seat),
                                    time_limit=s.react_wait) for seat in s.window}
+        if s.coop is not None and (co := coop_engine.pending(s)) is not None:
+            return co
         seat = s.active
         assert seat is not None
         prompt = "in the air: attack, shift or land" if s.air else f"your turn: {s.ap} AP left"
@@ -123,6 +147,8 @@ class PowerupEngine:
             return asks.options(s, s.asks[0])
         if s.window:
             return reactions.options(s, seat)
+        if s.coop is not None and (co := coop_engine.legal(s, seat)) is not None:
+            return co
         return turn.legal(s, seat)
 
     def _hide_actions(self, s: State, seat: int) -> list[str]:
@@ -209,7 +235,7 @@ class PowerupEngine:
             asks.answer(s, s.asks[0], action, out)
         elif s.window:
             reactions.answer(s, seat, action, out)
-        else:
+        elif s.coop is None or not coop_engine.apply(s, seat, action, out):
             self._turn(s, seat, action, out)
         self._settle(s, out)
         s.steps += 1
@@ -238,7 +264,14 @@ class PowerupEngine:
         while s.phase == "play":
             life.clamp(s)
             asks.tidy(s)
-            if reactions.advance(s, out) or s.air or s.ap > 0:
+            if reactions.advance(s, out) or s.air:
+                return
+            if s.coop is not None and s.coop.stage != "turn":
+                coop_engine.settle(s, out)
+                if s.phase != "play" or s.coop.stage != "turn" or s.window or s.asks:
+                    return
+                continue
+            if s.ap > 0:
                 return
             seat = s.active
             assert seat is not None
@@ -284,7 +317,7 @@ class PowerupEngine:
         pending = self.pending(state)
         if pending:
             who = next(iter(pending))
-            return f"wait: it is {state.seats[who]}'s move"
+            return "wait: it is the BUGs' turn" if who == SYSTEM else f"wait: it is {state.seats[who]}'s move"
         return "the game is over"
 
     def undoable(self, state: State, seat: int, action: str) -> bool:
@@ -299,7 +332,7 @@ class PowerupEngine:
             return False
         after, _ = self.apply(state, seat, action)
         return (after.rng == state.rng and after.secrets == state.secrets and len(after.pow_deck) == len(state.pow_deck)
-                and not any(a[1] in ("store", "full", "shove") for a in after.asks)
+                and not any(a[1] in ("store", "full", "shove", "shop", "relight") for a in after.asks)
                 and after.busters[seat].lives == state.busters[seat].lives and after.sequence == state.sequence)
 
     def chapter(self, state: State) -> str:
@@ -314,6 +347,8 @@ class PowerupEngine:
             return f"Setup · {s.placing} places {'POWERUPs' if s.place_kind == 'powerup' else 'a drum'}"
         if s.phase == "hide":
             return "Setup · behind screens: secrets and start squares"
+        if s.coop is not None:
+            return coop_engine.progress(s)
         if s.phase == "over":
             return f"Over · {s.summary}"
         seq = (s.sequence - 1) % game_data().turn_card.sequences_per_round + 1
@@ -350,14 +385,21 @@ class PowerupEngine:
             return "behind screens: " + ", ".join(state.seats[i] for i in pending)
         if state.window and not state.asks:  # who may still react (their prompts are private)
             a = state.attack
-            what = f"{state.busters[a.seat].sheet} {a.verb}s {a.word}: " if a is not None and not a.rolled else ""
+            who = (a.bug or state.busters[a.seat].sheet) if a is not None else ""
+            what = f"{who} {a.verb}s {a.word}: " if a is not None and not a.rolled else ""
             kind = "roll tricks" if state.window_kind == "roll" else "reactions"
             return f"{what}{kind} from " + ", ".join(state.seats[i] for i in pending)
+        if seat == SYSTEM:
+            return "the BUGs' turn"
+        if len(pending) > 1:  # a group's choice, or payers asked at once
+            return f"{', '.join(state.seats[i] for i in pending)}: {pending[seat].prompt}"
         return f"{state.seats[seat]}: {pending[seat].prompt}"
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
+        if state.coop is not None:
+            return coop_engine.outcome(state)
         winners = tuple(i for i, b in enumerate(state.busters) if b.team == state.winner)
         scores = tuple(float(b.captures) for b in state.busters)
         ranks = tuple(1 if b.team == state.winner or not state.winner else 2 for b in state.busters)

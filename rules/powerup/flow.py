@@ -92,6 +92,11 @@ def end_turn(s: State, out: list[str]) -> None:
     s.turn += 1
     if s.phase != "play":
         return
+    if s.coop is not None:  # co-op: the group names who goes next (coop_turn)
+        from rules.powerup import coop_turn
+
+        coop_turn.turn_done(s, out)
+        return
     if s.turn >= len(s.order):
         start_sequence(s, out)
     else:

@@ -17,7 +17,8 @@ def check_invariants(s: State) -> list[str]:
     caps = data.caps
     drums = [f for f in s.figures.values() if f.kind == "drum"]
     robots = [f for f in s.figures.values() if f.kind == "robot"]
-    if len(s.powerups) > caps.powerups or len(drums) > caps.drums or len(s.covers) > caps.covers or len(robots) != 2:
+    if len(s.powerups) > caps.powerups or len(drums) > caps.drums or len(s.covers) > caps.covers or len(robots) != (
+            0 if s.coop is not None else 2):
         out.append("a cap is broken (POWERUPs, drums, covers, robots)")
     squares = Counter(f.square for f in s.figures.values() if f.square is not None)
     for sq, n in squares.items():
@@ -38,7 +39,7 @@ def check_invariants(s: State) -> list[str]:
         if f.cargo is not None and s.figures.get(f.cargo) is None:
             out.append(f"{f.id} carries {f.cargo}, which is gone")
     for i, x in enumerate(s.busters):
-        if not 1 <= x.lives <= LIVES:
+        if not (0 if s.coop is not None else 1) <= x.lives <= LIVES:
             out.append(f"{s.seats[i]} has {x.lives} lives")
         if not 0 <= x.rp <= life.rp_max(x) or not 0 <= x.ammo <= life.ammo_max(x):
             out.append(f"{s.seats[i]} has RP {x.rp}/{life.rp_max(x)}, ammo {x.ammo}/{life.ammo_max(x)}")
@@ -51,8 +52,14 @@ def check_invariants(s: State) -> list[str]:
     if len(pows) != 31:
         out.append(f"{len(pows)} POW! cards, not 31")
     equip = list(s.equip_deck) + list(s.equip_discard) + [c for x in s.busters for c in x.owned]
+    if s.coop is not None:  # the store's face-up cards, and what a Thief Buggie holds
+        equip += [*s.coop.market, *(b.stolen for b in s.coop.bugs.values() if b.stolen)]
     if sorted(equip) != sorted(c.id for c in data.equipment):
         out.append(f"{len(equip)} equipment cards, not the 38 once each")
+    if s.coop is not None:
+        from rules.powerup.coop_invariants import coop_invariants
+
+        return out + coop_invariants(s)
     if s.phase == "play" and s.active is None:
         out.append("nobody to act")
     return out

@@ -171,6 +171,9 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
     its POW! cards), and reappears at once on the ON POWERUP nearest its base, which moves (still ON)
     to the square where it died; none ON: its start square. Full lives, ammo and RP; protected until
     its first normal action; 2 AP if it has not played this sequence, else it waits."""
+    if s.coop is not None:
+        _down(s, seat, out, cause)
+        return
     b = s.busters[seat]
     fig = s.figures[b.sheet]
     where = s.where(b.sheet)
@@ -199,6 +202,33 @@ def die(s: State, seat: int, out: list[str], by: int | None, cause: str) -> None
         s.air = ""
     elif not s.played[seat]:
         s.short = tuple(sorted({*s.short, seat}))
+
+
+def _down(s: State, seat: int, out: list[str], cause: str) -> None:
+    """Co-op (the issue): "A BUGBUSTER at 0 lives lies where it fell" — it drops what it carries and keeps
+    its cards; a partner may revive it (2 AP) or a CONTINUE bring it back (coop_turn, coop_store)."""
+    from rules.powerup import coop_turn
+
+    b = s.busters[seat]
+    fig = s.figures[b.sheet]
+    where = s.where(b.sheet)
+    assert where is not None
+    s.beats += 1
+    if fig.cargo is not None and fig.square is not None:  # what it held falls beside it (it keeps its square)
+        from rules.powerup import physics
+
+        bd = board(s.layout)
+        spot = next((x for x in ((where[0] + fig.facing, where[1]), (where[0] - fig.facing, where[1]))
+                     if bd.step_open(where, x) and physics.free(s, x)), None)
+        if spot is not None:
+            s.move_figure(fig.id, cargo=None)
+            s.move_figure(fig.cargo, square=spot, carried_by=None)
+    s.set_buster(seat, epic=False, effects=(), deaths=b.deaths + 1)
+    s.asks = tuple(a for a in s.asks if a[0] != seat)
+    if cause == "acid":  # the body lies in acid: no partner can reach it (coop_continue)
+        s.coop.melted = tuple(sorted({*s.coop.melted, seat}))
+    out.append(f"{b.sheet} is down{' (' + cause + ')' if cause else ''}.")
+    coop_turn.fallen(s, seat, out)
 
 
 def respawn_square(s: State, seat: int, death: Square) -> Square:

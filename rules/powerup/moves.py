@@ -21,7 +21,11 @@ def arrival(s: State, seat: int, out: list[str], fell: bool = False) -> None:
     if s.busters[seat].deaths != deaths:
         return
     sq = s.figures[fid].square
-    if sq is not None and s.powerups.get(sq):
+    if sq is not None and s.powerups.get(sq) and s.coop is not None:  # co-op: a POW! card and the store
+        from rules.powerup import coop_store
+
+        coop_store.powered_up(s, seat, sq, out)
+    elif sq is not None and s.powerups.get(sq):
         s.powerups[sq] = False
         s.beats += 1
         out.append(f"{fid} powers up at {name(sq)}.")

@@ -33,6 +33,9 @@ class PowerupOptions(BaseModel):
     reactions: str = "relevant"  # every seat's mode to begin with (reactions.py); each may change its own
     pace: str = "live"  # the table's pace (the lobby passes it): it sets the reaction_wait default
     reaction_wait: int = LIVE_WAIT
+    mission: str = "vips"  # arcade: the ARCADE mission (coop_data().missions)
+    bugmistress: str = "ai"  # arcade: ai (the SYSTEM seat plays the rulebook's procedure) or human
+    pause: float = 0.0  # arcade: seconds between the AI's steps, so the channel can watch (live pace)
 
 
 def option_help() -> dict[str, str]:

@@ -6,8 +6,11 @@ shared/rulebooks/powerup.txt ("rb N").
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.powerup import life
 from rules.powerup.board import Square, board, name
+from rules.powerup.coop_data import coop_data
 from rules.powerup.data import game_data
 from rules.powerup.state import State, mode_of
 
@@ -26,14 +29,31 @@ def free(s: State, sq: Square) -> bool:
     return board(s.layout).open(sq) and sq not in s.covers and figure_at(s, sq) is None
 
 
-def supported(s: State, sq: Square) -> bool:
+def supported(s: State, sq: Square, fid: str | None = None) -> bool:
     """A fixed support, or a figure or cover below to stand on (rb 775: "walk on top of others as if
-    these were any other surface")."""
+    these were any other surface"); or a FLYING BUG, ``fid`` or the one standing on ``sq``: it "does not
+    need an obstacle underneath it to stay in a square" (rb 987). Looked for last, and only in co-op:
+    settle asks this of every figure at every step."""
     b = board(s.layout)
     if b.supported(sq):
         return True
     below = (sq[0], sq[1] - 1)
-    return below in s.covers or figure_at(s, below) is not None
+    if below in s.covers or figure_at(s, below) is not None:
+        return True
+    return s.coop is not None and flies(s, fid if fid is not None else figure_at(s, sq))
+
+
+def flies(s: State, fid: str | None) -> bool:
+    """A BUG whose sheet has FLYING (rb 987; the BATBUG's, rb 1059)."""
+    if s.coop is None or fid is None:
+        return False
+    bug = s.coop.bugs.get(fid)
+    return bug is not None and bug.kind in _flyers()
+
+
+@cache
+def _flyers() -> frozenset[str]:
+    return frozenset(x.id for x in coop_data().bug_sheets if "FLYING" in x.abilities)
 
 
 def riders(s: State, fid: str) -> list[str]:
@@ -70,14 +90,15 @@ def shift(s: State, fid: str, to: Square, out: list[str]) -> None:
             s.move_figure(rider, square=target)
 
 
-def settle(s: State, out: list[str], keep: str = "") -> None:
+def settle(s: State, out: list[str], keep: str = "", by: int | None = None) -> None:
     """Every unsupported figure falls (lowest first, so a stack comes down together), but ``keep``: the
     active figure in the air, which falls when it is done there; and a BUGBUSTER asked whether it
-    Mid-Jumps before it falls (rb 911; its answer makes it fall, ``midair``)."""
+    Mid-Jumps before it falls (rb 911; its answer makes it fall, ``midair``). ``by``: the seat whose push
+    made them fall (a BUG it drops into acid scores for it)."""
     while True:
         held = {a[2] for a in s.asks if a[1] == "midair"}
         loose = [f for f in s.figures.values() if f.square is not None and f.id != keep and f.id not in held
-                 and not supported(s, f.square)]
+                 and not supported(s, f.square, f.id)]
         if not loose:
             return
         fid = min(loose, key=lambda f: (f.square[1], f.square[0])).id  # type: ignore[index]
@@ -85,7 +106,7 @@ def settle(s: State, out: list[str], keep: str = "") -> None:
         if seat is not None and midair_options(s, fid) != ["fall"] and mode_of(s, seat) != "none":
             s.asks = (*s.asks, (seat, "midair", fid))
             continue
-        fall(s, fid, out)
+        fall(s, fid, out, by)
 
 
 def midair_options(s: State, fid: str) -> list[str]:
@@ -119,19 +140,21 @@ def midair(s: State, fid: str, act: str, out: list[str]) -> None:
     fall(s, fid, out)
 
 
-def fall(s: State, fid: str, out: list[str]) -> None:
+def fall(s: State, fid: str, out: list[str], by: int | None = None) -> None:
     """rb 761-769: a figure falls to the first support; a BUGBUSTER falling n squares (n > 1) loses
-    n - 1 lives (the 3-square fall costs 2). Then it arrives."""
+    n - 1 lives (the 3-square fall costs 2); a BUG loses none (bug_moves.py's reading). Then it arrives."""
     f = s.figures[fid]
     sq = f.square
     assert sq is not None
     n = 0
-    while not supported(s, sq) and sq[1] > 0:
+    while not supported(s, sq, fid) and sq[1] > 0:
         sq = (sq[0], sq[1] - 1)
         n += 1
     if n == 0:
         return
     s.move_figure(fid, square=sq)
+    if f.kind == "bug":
+        out.append(f"{fid} falls to {name(sq)}.")
     seat = s.seat_of(fid)
     if seat is not None:
         if n == 1:
@@ -145,7 +168,7 @@ def fall(s: State, fid: str, out: list[str]) -> None:
             if life.hurt(s, seat, n - 1, out, cause=f"a {n}-square fall"):
                 return
         ask_facing(s, seat)
-    arrive(s, fid, out)
+    arrive(s, fid, out, by)
 
 
 def ask_facing(s: State, seat: int) -> None:
@@ -155,28 +178,30 @@ def ask_facing(s: State, seat: int) -> None:
         s.asks = (*s.asks, (seat, "face", s.busters[seat].sheet))
 
 
-def arrive(s: State, fid: str, out: list[str]) -> None:
+def arrive(s: State, fid: str, out: list[str], by: int | None = None) -> None:
     """What a square does to a figure arriving on it (by any means): acid kills (rb 725), automatic stairs
     lift (rb 719), spikes and fire hurt and push (rb 727, rb 1106), a face-down secret is found
     (rb 1132), a fallen robot touched by its own team goes home (rb 1900). A POWERUP triggers only on
-    the figure's own move: the caller's business (moves.arrival)."""
+    the figure's own move: the caller's business (moves.arrival). A BUG's arrival is co-op's
+    (bug_squares.arrive); ``by`` is the seat whose push brought it there, if any."""
     b = board(s.layout)
     f = s.figures[fid]
     sq = f.square
     if sq is None:
+        return
+    if f.kind == "bug":
+        from rules.powerup import bug_squares  # it builds on this module
+
+        bug_squares.arrive(s, fid, out, by)
         return
     seat = s.seat_of(fid)
     if b.acid(sq):
         if seat is not None:
             life.hurt(s, seat, s.busters[seat].lives, out, cause="acid")
         else:
-            remove_thing(s, fid, out, "acid")
+            remove_thing(s, fid, out, "acid", by)
         return
-    if b.stairs(sq):
-        up = (sq[0], sq[1] + 1)
-        if b.vertical_open(sq) and free(s, up):
-            s.move_figure(fid, square=up)
-            sq = up
+    sq = lift(s, fid)
     if seat is not None:
         hazard = "fire" if sq in s.fire else "spikes" if b.spikes(sq) else ""
         if hazard:
@@ -187,6 +212,19 @@ def arrive(s: State, fid: str, out: list[str]) -> None:
             s.asks = (*s.asks, (seat, "shove", fid))
         find_secret(s, seat, sq, out)
         touch_robot(s, seat, out)
+
+
+def lift(s: State, fid: str) -> Square:
+    """rb 719: on automatic stairs a figure "automatically moves up unless it is blocked by a character in
+    the square above". Returns its square."""
+    b = board(s.layout)
+    sq = s.figures[fid].square
+    assert sq is not None
+    up = (sq[0], sq[1] + 1)
+    if b.stairs(sq) and b.vertical_open(sq) and free(s, up):
+        s.move_figure(fid, square=up)
+        return up
+    return sq
 
 
 def find_secret(s: State, seat: int, sq: Square, out: list[str]) -> None:
@@ -222,7 +260,9 @@ def touch_robot(s: State, seat: int, out: list[str]) -> None:
     """rb 1900: "Once you touch your team's fallen robot, it automatically teleports to your base": a
     BUGBUSTER on or next to its fallen robot (the issue: "moving next to")."""
     team = s.busters[seat].team
-    robot = s.figures[f"ROBOT-{team}"]
+    robot = s.figures.get(f"ROBOT-{team}")
+    if robot is None:  # co-op has no robots
+        return
     me = s.where(s.busters[seat].sheet)
     home = life.robot_home(s, team)
     if robot.carried_by is not None or robot.square is None or robot.square == home or me is None:
@@ -247,21 +287,30 @@ def send_home(s: State, team: str, out: list[str]) -> None:
     out.append(f"The {team} robot goes home.")
 
 
-def remove_thing(s: State, fid: str, out: list[str], cause: str) -> None:
-    """A robot or drum in acid: a drum is gone; a robot is sent home (a house reading: the rulebook never removes a robot)."""
-    if fid.startswith("ROBOT-"):
+def remove_thing(s: State, fid: str, out: list[str], cause: str, by: int | None = None) -> None:
+    """A figure without a seat in acid: a drum is gone; a robot is sent home (a house reading: the rulebook
+    never removes a robot); a BUG or an NPC dies with what the co-op state knows of it."""
+    kind = s.figures[fid].kind
+    if kind in ("bug", "npc"):
+        from rules.powerup import bug_squares  # it builds on this module
+
+        if kind == "bug":
+            bug_squares.drown(s, fid, out, by)
+        else:
+            bug_squares.npc_dies(s, fid, out)
+    elif fid.startswith("ROBOT-"):
         send_home(s, fid[6:], out)
     else:
         del s.figures[fid]
         out.append(f"{fid} is lost in the {cause}.")
 
 
-def push(s: State, fid: str, dx: int, squares: int, out: list[str]) -> int:
+def push(s: State, fid: str, dx: int, squares: int, out: list[str], by: int | None = None) -> int:
     """Push a figure ``squares`` squares sideways (rb 741: "in the opposite direction to the attack"),
     moving every figure in its way with it (rb 743: "If you push a character and it bumps into another,
     the movement affects them both"), until a wall stops the line. A carried figure is knocked off its
     carrier; a pushed carrier drops its cargo where it stood (rb 510). Returns the squares moved. Falls
-    and arrivals come after the push."""
+    and arrivals come after the push; ``by``: the pushing seat (a BUG pushed into acid scores for it)."""
     holder = s.figures[fid].carried_by
     if holder is not None:  # knocked off: for a moment it stands on its carrier's square
         s.move_figure(fid, square=s.where(holder), carried_by=None)
@@ -291,10 +340,10 @@ def push(s: State, fid: str, dx: int, squares: int, out: list[str]) -> int:
         seat = s.seat_of(other)
         if seat is not None:
             _pushed_equipment(s, seat, out)
-    settle(s, out, keep=s.air)
+    settle(s, out, keep=s.air, by=by)
     for other in sorted(moved_any):
         if other in s.figures and s.figures[other].square is not None:
-            arrive(s, other, out)
+            arrive(s, other, out, by)
     return moved
 
 

@@ -95,8 +95,13 @@ def public_view(s: State, waiting: str) -> PublicView:
     placing = ""
     if s.phase == "place":
         placing = f"{s.placing} places {'a POWERUP' if s.place_kind == 'powerup' else 'a drum'}"
+    coop = None
+    if s.coop is not None:
+        from rules.powerup.coop_present import coop_view
+
+        coop = coop_view(s)
     return PublicView(
-        title="POWERUP · DEATHMATCH", phase=s.phase, width=b.width, height=b.height, faces=s.layout,
+        title="POWERUP · DEATHMATCH" if coop is None else f"POWERUP · ARCADE · {coop.mission}", phase=s.phase, width=b.width, height=b.height, faces=s.layout,
         cells=_cells(s.layout),
         gate_off=name(s.gate_off) if s.gate_off else "", shut=tuple(name(q) for q in s.shut),
         powerups=tuple((name(q), on) for q, on in sorted(s.powerups.items(), key=lambda x: (x[0][1], x[0][0]))),
@@ -106,13 +111,13 @@ def public_view(s: State, waiting: str) -> PublicView:
                       for _ in s.secrets[q].split("+")) if play else (),
         fire=tuple(name(q) for q in s.fire), covers=tuple(name(q) for q in s.covers),
         coins=tuple((name(q), n) for q, n in sorted(s.coins.items())),
-        bases=tuple((t, name(life.robot_home(s, t))) for t in ("RED", "BLU")),
+        bases=tuple((t, name(life.robot_home(s, t))) for t in ("RED", "BLU")) if coop is None else (),
         figures=tuple(figures),
         busters=tuple(_buster_view(s, i, x) for i, x in enumerate(s.busters)),
         sequence=s.sequence, round=flow.round_of(s.sequence) if s.sequence else 0, mark=mark, order=s.order,
         initiative=s.initiative, active=s.active if s.active is not None else -1, ap=s.ap if play else 0,
         score=s.score, placing=placing, waiting=waiting, last_roll=s.last_roll, events=s.events,
-        winner=s.winner)
+        winner=s.winner, coop=coop)
 
 
 def card_view(card: str) -> CardView:

@@ -20,7 +20,7 @@
   1200), Take a Mulligan and Concentration (the roll window).
 - **Speed** (rb 925-929): a seat under a declared attack (its target, or on a grenade's blast squares)
   pays the weapon's speed in RP before any reaction that costs RP; a free trick pays none (rb 925 speaks
-  of "a reaction point").
+  of "a reaction point"). A BUG's attack (co-op, ``Attack.bug``) has none and no seat: nobody assists it.
 - **Modes** (the issue): ``relevant`` (the default) asks a seat when it is under attack, can assist, or
   could copy the card just played; ``all`` whenever it could react; ``none`` never. Who is asked follows
   only what the table sees (RP, positions, how many cards a seat holds), never which cards: a window
@@ -42,7 +42,7 @@ paid in RP. Quotes: shared/rulebooks/powerup.txt ("rb N").
 
 from __future__ import annotations
 
-from rules.powerup import asks, attacks, combat, dice, effects, life, moves, turn
+from rules.powerup import asks, attacks, combat, dice, effects, life, moves, physics, turn
 from rules.powerup.state import MODES, State, mode_of, set_mode
 
 __all__ = ["MODES", "mode_of", "set_mode", "options", "answer", "advance", "open_window", "prompt"]
@@ -67,8 +67,8 @@ def can_assist(s: State, seat: int) -> bool:
     """rb 907: "as long as your character is in a position to help": a teammate of the attacker, not under
     the attack, who could make that attack on that target now (a shot's target in its sight and range, a
     blow's next to it), with 1 RP, not paused, not already assisting."""
-    a = s.attack
-    if a is None or a.rolled or a.verb == "lob" or seat == a.seat or seat in a.assists:
+    a = s.attack  # nobody assists a BUG (a.bug: no seat attacks)
+    if a is None or a.rolled or a.bug or a.verb == "lob" or seat == a.seat or seat in a.assists:
         return False
     b = s.busters[seat]
     if b.team != s.busters[a.seat].team or b.rp < 1 or b.effect("pause") or b.protected:
@@ -180,13 +180,13 @@ def options(s: State, seat: int) -> list[str]:
 
 def prompt(s: State, seat: int) -> str:
     a = s.attack
-    who = s.busters[a.seat].sheet if a is not None else ""
+    who = attacks.attacker(s, a) if a is not None else ""
     if s.window_kind == "roll" and a is not None:
         return f"{who}'s roll: {dice.describe(a.mine)}{' vs ' + dice.describe(a.theirs) if a.theirs else ''}"[
             :90] + " — a trick, or pass"
     if seat in _attacked_seats(s) and a is not None:
         what = f"{who}'s grenade lands by you" if a.verb == "lob" else f"{who} {a.verb}s you"
-        return f"{what}: react (speed {a.speed}: +{a.speed} RP) or pass"
+        return f"{what}: react{f' (speed {a.speed}: +{a.speed} RP)' if a.speed else ''} or pass"  # a BUG's: 0
     if can_assist(s, seat) and a is not None:
         return f"{who} attacks {a.word}: assist (1 RP), react, or pass"
     if _may_copy(s, seat):
@@ -239,9 +239,8 @@ def answer(s: State, seat: int, act: str, out: list[str]) -> None:
 def _act(s: State, seat: int, words: list[str], spd: int, out: list[str]) -> None:
     """An action of the turn out of turn, paid in RP (rb 891), made at once (an attack too)."""
     n = s.busters[seat].rp - spd
-    active = s.active
-    assert active is not None
-    deaths = (s.busters[seat].deaths, s.busters[active].deaths)
+    active = s.active  # None in co-op's BUG turn: the borrowed turn is then the only one
+    deaths = (s.busters[seat].deaths, s.busters[active].deaths if active is not None else 0)
     score = s.score
     saved = _borrow(s, seat, n)
     out.append(f"{s.busters[seat].sheet} reacts:")
@@ -254,9 +253,9 @@ def _act(s: State, seat: int, words: list[str], spd: int, out: list[str]) -> Non
     if s.busters[seat].deaths == deaths[0]:  # one that died reacting came back with fresh RP: nothing owed
         life.spend(s, seat, rp=used + spd)
     # the borrowed turn mixed up who "the active seat" was for a death or a score: set it right
-    if s.busters[seat].deaths != deaths[0] and not s.played[seat]:
+    if s.coop is None and s.busters[seat].deaths != deaths[0] and not s.played[seat]:
         s.short = tuple(sorted({*s.short, seat}))  # died reacting: 2 AP when its turn comes (rb 1918)
-    if s.busters[active].deaths != deaths[1]:
+    if active is not None and s.busters[active].deaths != deaths[1]:
         s.ap, s.air, s.attack = 0, "", None  # the active seat died: its turn is over (rb 1918)
         s.short = tuple(x for x in s.short if x != active)
     if s.score != score:
@@ -289,6 +288,9 @@ def advance(s: State, out: list[str]) -> bool:
                 open_window(s, "roll")
             continue
         attacks.land(s, out)
+        if s.coop is not None:  # no score to check: gravity only (a figure stood on one that died)
+            physics.settle(s, out, keep=s.air)
+            continue
         from rules.powerup.deathmatch import settle_and_score
 
         settle_and_score(s, a.seat, out)

@@ -81,5 +81,7 @@ def _assemble(s: State, seat: int, words: list[str]) -> str | None:
 ASKS: dict[str, tuple[set[str], Reason | None]] = {  # a question's kind: its answers' verbs, why one fails
     "face": ({"face"}, None), "shove": ({"shove"}, None), "store": ({"store"}, _store),
     "full": ({"discard", "decline"}, _full), "lob": ({"impact"}, _impact), "pass": ({"pass", "pushed"}, _pass),
-    "assemble": ({"hand", "done"}, _assemble), "midair": ({"midjump", "fall"}, None)}
+    "assemble": ({"hand", "done"}, _assemble), "midair": ({"midjump", "fall"}, None),
+    "shop": ({"buy", "sell", "done"}, None), "relight": ({"on"}, None),
+    "appear": ({"appear"}, None)}
 ANSWER_VERBS = {verb for verbs, _ in ASKS.values() for verb in verbs}

@@ -11,7 +11,7 @@ movements: moves.py. Quotes: shared/rulebooks/powerup.txt ("rb N").
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction
-from rules.powerup import attacks, cards, deathmatch, effects, flow, life, moves, reach
+from rules.powerup import attacks, cards, coop_verbs, deathmatch, effects, flow, life, moves, reach
 from rules.powerup.board import name
 from rules.powerup.state import MODES, State, mode_of, set_allies, set_mode
 
@@ -63,6 +63,8 @@ def legal(s: State, seat: int) -> list[str]:
         if cards.epic_sets(b.hand):
             out.append("epic")
     out += effects.card_actions(s, seat)
+    if s.coop is not None:
+        out += coop_verbs.legal(s, seat)
     out += [f"mode {m}" for m in MODES if m != mode_of(s, seat)]  # free: when it is asked to react
     if s.allies and s.allies[seat]:
         out.append("allies ask")  # free: drop the standing answer to an ally entering its square
@@ -104,6 +106,12 @@ def apply(s: State, seat: int, act: str, out: list[str]) -> None:
     if verb == "card":  # 0 AP, not a "normal action": protection and the DOUBLE streak stay
         effects.play_card(s, seat, act, out)
         deathmatch.settle_and_score(s, seat, out)
+        return
+    if s.coop is not None and verb in coop_verbs.VERBS:
+        if verb not in coop_verbs.FREE:
+            flow.first_normal_action(s, seat)
+            s.streak = 0
+        coop_verbs.VERBS[verb](s, seat, words, out)
         return
     flow.first_normal_action(s, seat)
     if verb in ("shoot", "hit", "lob"):

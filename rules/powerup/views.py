@@ -80,6 +80,56 @@ class BusterView(_Frozen):
     played: bool  # has played this sequence
 
 
+class BugView(_Frozen):
+    """A BUG, an NPC, a portal piece or the BUGMISTRESS figure in co-op (its square is its FigureView's)."""
+    id: str  # "BG1", "VIP2", "PORTAL1", "BUGMISTRESS"
+    kind: str  # the BUG sheet ("BUGGIE"...), "NPC", "PORTAL", "BUGMISTRESS"
+    lives: int
+    lives_max: int
+    stack: int = 1  # BUGGIEs in the square (TEAM 4)
+    dizzy: bool = False  # spawned this BUG turn: no actions
+    thief: bool = False  # holds a stolen equipment card
+    secret: bool = False  # holds a secret (Hidden Keys): "holds a secret", never which
+    acting: bool = False  # the BUG acting now
+
+
+class SheetView(_Frozen):
+    """A BUG sheet as the table sees it (inactive sheets are public too, the issue)."""
+    id: str
+    active: bool
+    actions: int
+    armor: int
+    lives: int
+    melee: str
+    ranged: str  # "" none; "1W range 3 fire"
+    spawn_cost: int
+    abilities: tuple[str, ...]
+
+
+class CoopView(_Frozen):
+    mission: str  # "Save the VIPs"
+    goal: str  # the goal and its progress, one line
+    stage: str  # bug | next | turn | continue | over
+    bugs: tuple[BugView, ...]
+    sheets: tuple[SheetView, ...]
+    burps: int
+    burp_limit: int
+    event: str  # the Event in force ("" none)
+    face_up: tuple[str, ...]  # the AI's cards drawn face up this BUG turn
+    deck: int  # BUG cards in the pile (the order is nobody's)
+    discard: int
+    hand_size: int  # a human BUGMISTRESS's hand (its size is public)
+    level: int  # the BUGMISTRESS figure's level (0: not on the board)
+    continue_cost: int
+    market: tuple[tuple[str, str, int], ...]  # (card id, name, price) face up at the store
+    prices: tuple[tuple[str, int], ...]  # the store card: ammo, life, reset_market, switch_on
+    fallen: tuple[str, ...]  # BUGBUSTERs down
+    to_play: tuple[str, ...]  # BUGBUSTERs yet to play this sequence
+    points: tuple[int, ...]  # per seat
+    primary: tuple[str, ...]  # the primary targets' squares
+    result: str  # won | lost once over
+
+
 class PublicView(_Frozen):
     title: str
     phase: str  # place | hide | play | over
@@ -109,7 +159,8 @@ class PublicView(_Frozen):
     waiting: str  # who the game waits for, in a few words
     last_roll: tuple[tuple[str, str], ...]  # (W or Y, face) of the last roll
     events: tuple[str, ...]  # the last events, oldest first
-    winner: str  # RED | BLU once over
+    winner: str  # RED | BLU once over (BUSTERS | BUGS in co-op)
+    coop: CoopView | None = None  # co-op (ARCADE): BUGs, her cards, the store, the goal
 
 
 class CardView(_Frozen):

@@ -1,0 +1,112 @@
+"""The co-op mode on the engine's contract (engine.py asks here when ``State.coop`` is set and no question
+or reaction window — both shared with DEATHMATCH — comes first): the BUG turn as the AI's SYSTEM steps,
+the group's who-goes-next choice, the outcome. A BUGBUSTER's own turn is part 1's (engine.py, turn.py).
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import SYSTEM, Decision, DecisionKind, Outcome
+from rules.powerup import ai_mistress, coop_continue, coop_turn, coop_verbs, missions
+from rules.powerup.state import State
+
+
+def pending(s: State) -> dict[int, Decision] | None:
+    """The co-op decision now, or None when it is a BUGBUSTER's turn (the engine's own)."""
+    c = s.coop
+    assert c is not None
+    payers = coop_continue.waiting_payers(s)
+    if payers:  # a CONTINUE offered: each payer accepts its share (the issue)
+        return {x: Decision(DecisionKind.REACTION, f"c{s.steps}", "refuse",
+                            f"pay your share of a CONTINUE for {c.offer[0]}: accept or refuse",
+                            time_limit=s.react_wait) for x in payers}
+    if c.stage == "continue":
+        return {x: Decision(DecisionKind.GROUP, f"k{c.continue_level}.{s.sequence}", "decline",
+                            "every BUGBUSTER is down: pay a CONTINUE or decline (the mission is lost)")
+                for x in range(len(s.seats))}
+    if c.stage == "bug":
+        return {SYSTEM: Decision(DecisionKind.TURN, f"b{s.steps}", ai_mistress.next_step(s), "the BUGs act",
+                                 time_limit=c.pause or None)}
+    if c.stage == "next":
+        first = coop_turn.next_options(s)[0]
+        key = f"n{s.sequence}.{len(c.to_play)}"
+        return {seat: Decision(DecisionKind.GROUP, key, first, "choose who goes next")
+                for seat in coop_turn.standing(s)}
+    return None
+
+
+def legal(s: State, seat: int) -> list[str] | None:
+    c = s.coop
+    assert c is not None
+    if coop_continue.waiting_payers(s):
+        return ["accept", "refuse"] if seat in coop_continue.waiting_payers(s) else []
+    if c.stage == "continue":
+        return ["decline", *coop_continue.offers(s)]
+    if c.stage == "bug":
+        return [ai_mistress.next_step(s)] if seat == SYSTEM else []
+    if c.stage == "next":
+        return [*coop_turn.next_options(s), *coop_continue.offers(s)]
+    return None
+
+
+def apply(s: State, seat: int, action: str, out: list[str]) -> bool:
+    """Apply a co-op step; False when it is a BUGBUSTER's own turn (the engine applies it)."""
+    c = s.coop
+    assert c is not None
+    verb = action.split()[0]
+    if verb in ("accept", "refuse") and coop_continue.waiting_payers(s):
+        coop_continue.answer(s, seat, action, out)
+        return True
+    if verb == "continue" and c.stage in ("next", "continue"):
+        coop_continue.propose(s, seat, action, out)
+        return True
+    if verb == "decline" and c.stage == "continue":
+        c.stage = "over"
+        missions.check(s, out)
+        return True
+    if c.stage == "bug" and seat == SYSTEM:
+        ai_mistress.apply(s, action, out)
+        return True
+    if c.stage == "next":
+        words = action.split()
+        if words[0] == "npc":
+            coop_verbs.move_npc(s, seat, words, out)
+        else:
+            coop_turn.choose_next(s, words[1], out)
+        return True
+    return False
+
+
+def settle(s: State, out: list[str]) -> None:
+    """After the shared windows have closed: a BUG's attack that is over ends or keeps its actions, the AI's
+    procedure moves on, the mission is checked."""
+    c = s.coop
+    assert c is not None
+    if s.phase != "play":
+        return
+    if c.attacked and s.attack is None and not s.window and not s.asks:
+        ai_mistress.attack_over(s, landed=not c.dodged)
+        c.dodged = False
+    if c.stage == "bug":
+        ai_mistress.tidy(s, out)
+    missions.check(s, out)
+
+
+def outcome(s: State) -> Outcome:
+    """Shared: every BUGBUSTER wins or loses together; scores are their points (SPAWN cost x 100 a kill)."""
+    c = s.coop
+    assert c is not None
+    won = c.result == "won"
+    n = len(s.seats)
+    return Outcome(winners=tuple(range(n)) if won else (), summary=s.summary,
+                   scores=tuple(float(p) for p in c.points), ranks=tuple(1 if won else 2 for _ in range(n)))
+
+
+def progress(s: State) -> str:
+    c = s.coop
+    assert c is not None
+    if s.phase == "over":
+        return f"Over · {s.summary}"
+    seq = (s.sequence - 1) % 8 + 1
+    who = {"bug": "the BUGs", "next": "who goes next?"}.get(c.stage, s.seats[s.active] if s.active is not None else "")
+    return f"Sequence {s.sequence} ({seq}/8) · {who} · VIPs {len(c.npcs)}" if c.mission == "vips" else (
+        f"Sequence {s.sequence} · {who}")
