@@ -50,7 +50,8 @@ def test_the_first_spawn_releases_only_buggies_as_many_as_the_spawn_value():
     """rb 1381: "the first SPAWN of the game ... release only BUGGIES" (the issue: as many as the SPAWN
     value)."""
     s = new()
-    top = s.coop.bug_deck[0]
+    top = "Rage|2"  # SPAWN 4, indicator BICEFALUS: the first spawn still releases BUGGIEs only
+    s.coop.bug_deck = (top, *(c for c in s.coop.bug_deck if c != top))
     value = ai_mistress.copy_of(top).spawn
     s, _ = E.apply(s, SYSTEM, "spawn BRP1")
     kinds = [b.kind for fid, b in s.coop.bugs.items() if fid != "BRP1" and fid != "BRP2"]
