@@ -46,7 +46,11 @@ class PowerupEngine:
         return option_help()
 
     def option_values(self) -> Mapping[str, list[str]]:
-        return {"mode": ["deathmatch"], "tiles": ["default", "random", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"],
+        from rules.powerup.options import ARCADE_OPEN, MISSIONS, MISTRESSES
+        from rules.powerup.options import MODES as GAME_MODES
+
+        arcade = {"mission": list(MISSIONS), "bugmistress": list(MISTRESSES), "pause": ["1", "0", "2.5"]}
+        return {**(arcade if ARCADE_OPEN else {}), "mode": list(GAME_MODES), "tiles": ["default", "random", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"],
                 "reactions": list(MODES), "reaction_wait": ["30", "60", "3600"], "pace": ["live", "async"]}
 
     def seat_plan(self, options: PowerupOptions) -> SeatPlan:
@@ -169,7 +173,7 @@ class PowerupEngine:
         for w in words:
             label = w.upper()
             if label in state.seats:  # a seat label names its BUGBUSTER: BLU-TOR -> TOR
-                out.append(label.split("-")[1])
+                out.append(label.split("-")[-1])
             elif label in SHEETS or label.startswith(
                     ("ROBOT-", "DRUM")) or parse_square(w) is not None and len(w) <= 3:
                 out.append(label)

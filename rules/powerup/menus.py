@@ -39,7 +39,20 @@ VERBS = {
     "hide": ("Hide a token", "behind your screen"),
     "start": ("Start square", "on your base"),
     "done": ("Done", "what is left goes where designed"),
+    # co-op (ARCADE)
+    "next": ("Next:", "this BUGBUSTER plays now (the group's choice)"),
+    "npc": ("Move", "free: an NPC has 2 moves a sequence, never through doors"),
+    "revive": ("Revive", "2 AP: an adjacent fallen partner gets 1 life"),
+    "continue": ("CONTINUE", "bring a fallen BUGBUSTER back; each payer accepts its share"),
+    "accept": ("Accept", "pay your share of the CONTINUE"),
+    "refuse": ("Refuse", "the CONTINUE is off"),
+    "decline": ("Decline", "no CONTINUE: the mission is lost"),
+    "buy": ("Buy", "at the store's price"),
+    "sell": ("Sell", "for half its cost, rounded down"),
+    "on": ("Turn ON", "another POWERUP"),
+    "appear": ("Appear on", "an ON POWERUP, which turns OFF"),
 }
+NPC_WAYS = {"<": "left", ">": "right", "climb up": "up the ladder", "climb down": "down the ladder"}
 
 
 def _cost(s: State, seat: int, verb: str) -> str:
@@ -72,6 +85,14 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
                 label, desc = VERBS[verb]
                 rest = opt.split(" ", 1)[1] if " " in opt else ""  # "Start square C1", "Jump up — 2 AP"
                 cost = " — 1 AP" if opt == "jump high" and _cost(s, seat, verb) else _cost(s, seat, verb)
+                if verb == "npc":  # "Move VIP1 left (2 moves left)"
+                    npc, way = rest.split(" ", 1)
+                    moves = s.coop.npcs[npc].moves if s.coop is not None and npc in s.coop.npcs else 0
+                    rest, cost = f"{npc} {NPC_WAYS.get(way, way)}", f" ({moves} move{'s' if moves != 1 else ''} left)"
+                elif verb == "revive":
+                    cost = " — 2 AP"
+                elif verb == "buy" and s.coop is not None:
+                    rest, cost = _price_label(s, rest)
                 sep = ": " if verb == "mode" else " "
                 out[opt] = ((label + (f"{sep}{rest}" if rest else "") + cost)[:80], desc[:100])
         return out
@@ -90,6 +111,23 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
             far = f", {t.between} between" if prefix[0] == "shoot" else ""
             out[opt] = (f"{word}{' push ' + opt.split()[1] if len(opt.split()) > 1 else ''}"[:80], f"{armor}{far}"[:100])
     return out
+
+
+def _price_label(s: State, rest: str) -> tuple[str, str]:
+    """"Buy Laser Rifle — 6 coins", "Buy ammo — 1 coin" (the store card, coop.json)."""
+    from rules.powerup.coop_data import coop_data
+    from rules.powerup.data import game_data
+
+    prices = coop_data().store.prices
+    key = {"ammo": "ammo", "life": "life", "reset": "reset_market"}.get(rest.split()[0], "switch_on" if
+                                                                         rest.startswith("on ") else "")
+    if key:
+        n = prices[key]
+        what = {"reset_market": "a new market", "switch_on": f"POWERUP {rest[3:]} ON"}.get(key, rest)
+    else:
+        card = game_data().card(rest)
+        n, what = card.cost or 0, card.name
+    return what, f" — {n} coin{'s' if n != 1 else ''}"
 
 
 def _react_labels(s: State, seat: int, options: Sequence[str]) -> dict[str, tuple[str, str]]:

@@ -19,7 +19,11 @@ from pydantic import BaseModel, ConfigDict
 from rules.core.errors import BadOptions, quoted
 from rules.powerup.state import MODES as REACT_MODES  # when a seat is asked to react (reactions.py)
 
-MODES = ("deathmatch",)
+ARCADE_OPEN = False  # ARCADE is offered once the BUG cards' uses are in (a BUG turn without them is a stub)
+MODES = ("deathmatch", "arcade") if ARCADE_OPEN else ("deathmatch",)
+MISSIONS = ("vips",)  # ARCADE missions playable now (Hidden Keys comes with the GLITCH)
+MISTRESSES = ("ai",)  # who plays the BUGMISTRESS (a human one comes next)
+LIVE_PAUSE = 1.0  # seconds between the AI BUGMISTRESS's steps at a live table (0 async)
 LIVE_WAIT, ASYNC_WAIT, MAX_WAIT = 60, 12 * 3600, 48 * 3600  # seconds a reaction window waits
 
 
@@ -39,8 +43,23 @@ class PowerupOptions(BaseModel):
 
 
 def option_help() -> dict[str, str]:
+    arcade = _arcade_help() if ARCADE_OPEN else {}
+    return {**arcade, **_help()}
+
+
+def _arcade_help() -> dict[str, str]:
     return {
-        "mode": "deathmatch (two teams steal each other's robot; 2, 4 or 6 seats)",
+        "mission": "ARCADE: vips (Save the VIPs, 1-4 BUGBUSTERs), portal (Dimensional Portal, 2-4), bugmistress "
+                   "(Kill the BUGMISTRESS, 2-4)",
+        "bugmistress": "ARCADE: ai (the rulebook's automatic BUGMISTRESS plays the BUGs)",
+        "pause": f"ARCADE: seconds between the AI BUGMISTRESS's steps (default {LIVE_PAUSE:g} live, 0 async; 0 to 5)",
+    }
+
+
+def _help() -> dict[str, str]:
+    return {
+        "mode": "deathmatch (two teams steal each other's robot; 2, 4 or 6 seats) or arcade (1-4 BUGBUSTERs "
+                "together against the BUGs: pick a mission)",
         "rounds": "0 (default: play until a team captures twice), or a number of rounds after which the team "
                   "with more captures wins (equal: a draw) — for a game of fixed length",
         "reactions": "relevant (default: asked to react when attacked, able to assist or to copy a card), all "
@@ -87,5 +106,23 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
     wait = values.get("reaction_wait", str(LIVE_WAIT if pace == "live" else ASYNC_WAIT))
     if not (wait.isdigit() and 10 <= int(wait) <= MAX_WAIT):
         raise BadOptions(f"reaction_wait is a number of seconds from 10 to {MAX_WAIT}, not '{quoted(wait)}'")
+    mission = values.get("mission", "vips")
+    if mission not in MISSIONS:
+        raise BadOptions(f"mission is {', '.join(MISSIONS)}; not '{quoted(mission)}'")
+    mistress = values.get("bugmistress", "ai")
+    if mistress not in MISTRESSES:
+        raise BadOptions(f"bugmistress is {', '.join(MISTRESSES)} for now; not '{quoted(mistress)}'")
+    pause = values.get("pause", str(LIVE_PAUSE if pace == "live" else 0))
+    try:
+        seconds = float(pause)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 5:
+        raise BadOptions(f"pause is a number of seconds from 0 to 5, not '{quoted(pause)}'")
+    if mode == "arcade" and ("tiles" in values or "rounds" in values):
+        raise BadOptions("tiles and rounds are DEATHMATCH's: an ARCADE mission has its own board and goal")
+    if mode != "arcade" and ("mission" in values or "bugmistress" in values):
+        raise BadOptions("mission and bugmistress are ARCADE's options: add mode:arcade")
     return PowerupOptions(mode=mode, tiles=parse_tiles(tiles), random_tiles=tiles == "random", rounds=int(rounds),
-                          reactions=reactions, pace=pace, reaction_wait=int(wait))
+                          reactions=reactions, pace=pace, reaction_wait=int(wait), mission=mission,
+                          bugmistress=mistress, pause=seconds)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from rules.core.errors import quoted
 from rules.powerup.refuse_answers import ANSWER_VERBS, _answer, _special
 from rules.powerup.refuse_attacks import _card, _hit, _lob, _shoot
+from rules.powerup.refuse_coop import COOP
 from rules.powerup.refuse_moves import (
     _climb,
     _epic,
@@ -96,6 +97,7 @@ PLAY: dict[str, Reason] = {
     "pick": _pick, "throw": _throw, "give": _give, "equip": _equip, "epic": _epic, "card": _card,
     "shoot": _shoot, "hit": _hit, "lob": _lob, "end": _open, "mode": _mode,
     "allies": lambda s, seat, args: "allies ask (you have no standing answer to drop)",
+    **COOP,
 }
 AIRBORNE = {"shoot", "hit", "lob", "midjump", "land", "end"}  # turn.legal in the air: nothing else
 

@@ -239,3 +239,28 @@ def test_save_the_vips_is_lost_when_a_bug_shoots_a_vip_from_afar():
     s = bug_turn(s)
     assert s.phase == "over" and s.coop.result == "lost", (bb, s.events)
     assert "VIP" in s.summary
+
+
+def test_co_op_refusals_name_the_rule():
+    """rb 1774: "Non-Player Characters have 2 movement actions in each turn. They can't use the doors"; the issue:
+    revive costs 2 AP."""
+    from rules.core.errors import IllegalAction
+
+    s = bug_turn(new())
+    s, _ = E.apply(s, 0, "next RAY")
+    s.coop.npcs["VIP1"] = replace(s.coop.npcs["VIP1"], moves=0)
+    for action, words in (("npc VIP1 <", "2 moves"), ("npc VIP9 <", "no NPC"), ("npc VIP2 gate C4", "doors"),
+                          ("revive TOR", "not down"), ("bug BG1 move", "AI BUGMISTRESS")):
+        try:
+            E.apply(s, 0, action)
+        except IllegalAction as e:
+            assert words in str(e), (action, str(e))
+        else:
+            raise AssertionError(f"{action} was applied")
+
+
+def test_npc_moves_are_labelled_with_what_is_left():
+    s = bug_turn(new())
+    labels = E.menu_labels(s, 0, (), E.legal_actions(s, 0))
+    npc = next(a for a in labels if a.startswith("npc "))
+    assert "moves left" in labels[npc][0] and labels["next RAY"][0] == "Next: RAY"
