@@ -40,6 +40,9 @@ _held = 0
 stats = {"drawn": 0, "reused": 0}  # bands, for bench/render_speed.py
 
 
+_palettes: dict[int, tuple[Image.Image, int]] = {}  # id -> (the palette, kept alive so its id stays its own; a number)
+
+
 def draw(width: int, background: RGB, layout: Callable[[Pen], int], palette: Image.Image) -> bytes:
     """The PNG of ``layout`` (which draws with the pen it is given and returns the height it used)
     on a ``width``-wide canvas of ``background``, mapped onto ``palette``."""
@@ -57,8 +60,11 @@ def draw(width: int, background: RGB, layout: Callable[[Pen], int], palette: Ima
     if len(_idents) > IDENTS:
         clear()
     ids = [_idents.setdefault(op.ident, len(_idents)) for op in ops]
-    keys = [(width, band * BAND, min(BAND, height - band * BAND), background, *(ids[i] for i in touching[band]))
-            for band in range(count)]
+    # the palette is part of a band's key: two games may draw the same strokes on the same background and
+    # map them onto different palettes (its colours, read once per palette object, stand for it)
+    shade = _palettes.setdefault(id(palette), (palette, len(_palettes)))[1]
+    keys = [(width, band * BAND, min(BAND, height - band * BAND), background, shade,
+             *(ids[i] for i in touching[band])) for band in range(count)]
     rows: list[Segment | None] = [_bands.get(key) for key in keys]
     missing = [band for band in range(count) if rows[band] is None]
     stats["reused"] += count - len(missing)

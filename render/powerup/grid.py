@@ -1,9 +1,10 @@
 """The POWERUP board, side view, square by square: each square's terrain (render/powerup/terrain.py,
 drawn once per look and pasted), the tiles' borders with each tile's face number in its top right
 corner, column letters above and below and row numbers left and right (row 1 at the bottom: squares
-are named "C4"), each square's own name faint in its top left corner, the two base tiles tinted in
-their team's colour with each robot's home square outlined, then what the game put on the board
-(the OFF marker, shut doors, fire, covers, POWERUPs, secret tokens, coins) and the figures.
+are named "C4"), each square's own name faint in its top left corner, the two base tiles (DEATHMATCH: the tiles
+of ``view.bases``) tinted in their team's colour with each robot's home square outlined, then what the
+game put on the board (the OFF marker, shut doors, fire, covers, POWERUPs, secret tokens, coins), co-op's
+primary targets and the figures (render/powerup/figures.py).
 
 Tokens lie large on the floor of an empty square; where a figure stands they shrink into the top
 right corner. A BUGBUSTER in the air is drawn raised off its square's floor, with speed streaks and
@@ -16,10 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render.core import Pen, font
-from render.powerup import terrain
-from render.powerup.pieces import buster, coins, drum, powerup, robot, secret
+from render.powerup import figures, terrain
+from render.powerup.pieces import coins, powerup, secret
 from render.powerup.style import (
-    ACTIVE,
     AIR,
     AIR_ALT,
     BASE_TINT,
@@ -33,7 +33,7 @@ from render.powerup.style import (
 )
 from rules.powerup.board import name as square_name
 from rules.powerup.board import parse_square
-from rules.powerup.views import FigureView, PublicView
+from rules.powerup.views import PublicView
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -91,15 +91,23 @@ def frame_for(view: PublicView, width: int, top: int, max_sq: int) -> Frame:
     return Frame((width - total) // 2, top, sq, label, cols, rows)
 
 
-def tint(view: PublicView, x: int, y: int) -> tuple[int, int, int]:
-    """A square's air: the RED base tile (bottom left) and the BLU one (bottom right) tinted, the other
-    tiles alternating faintly."""
+def base_tiles(view: PublicView) -> dict[tuple[int, int], str]:
+    """The tile (column, row of tiles) of each team's base, found by its robot's home square in
+    ``view.bases`` (none in co-op)."""
+    out: dict[tuple[int, int], str] = {}
+    for team, home in view.bases:
+        xy = parse_square(home)
+        if xy is not None and team in BASE_TINT:
+            out.setdefault((xy[0] // 3, xy[1] // 3), team)
+    return out
+
+
+def tint(view: PublicView, x: int, y: int, bases: dict[tuple[int, int], str] | None = None) -> tuple[int, int, int]:
+    """A square's air: each base tile tinted in its team's colour, the other tiles alternating faintly."""
     tx, ty = x // 3, y // 3
-    tiles = max(1, (view.width + 2) // 3)
-    if ty == 0 and tx == 0:
-        return BASE_TINT["RED"]
-    if ty == 0 and tx == tiles - 1:
-        return BASE_TINT["BLU"]
+    team = (base_tiles(view) if bases is None else bases).get((tx, ty))
+    if team is not None:
+        return BASE_TINT[team]
     return AIR if (tx + ty) % 2 == 0 else AIR_ALT
 
 
@@ -111,19 +119,21 @@ def draw_board(pen: Pen, view: PublicView, fr: Frame, me: str = "", known: dict[
     if pen.dry:
         return fr.height
     pen.rect((fr.ox - 4, fr.oy - 4, fr.ox + fr.cols * fr.sq + 3, fr.oy + fr.rows * fr.sq + 3), fill=FRAME)
+    bases = base_tiles(view)
     for c in view.cells:
         if 0 <= c.x < fr.cols and 0 <= c.y < fr.rows:
-            _cell(pen, fr, c.x, c.y, c.floor, c.feature, tint(view, c.x, c.y))
+            _cell(pen, fr, c.x, c.y, c.floor, c.feature, tint(view, c.x, c.y, bases))
     _tile_edges(pen, view, fr)
     _names(pen, view, fr)
     _changes(pen, view, fr)
-    standing = _standing(view)
+    standing = figures.standing(view)
     _homes(pen, view, fr, standing)
     if start:
         _outline(pen, fr, start, ME, "" if parse_square(start) in standing else "START")
     _tokens(pen, view, fr, standing, known or {})
-    _highlights(pen, view, fr, me)
-    _figures(pen, view, fr)
+    figures.targets(pen, view, fr)
+    figures.highlights(pen, view, fr, me)
+    figures.draw_figures(pen, view, fr)
     _labels(pen, fr)
     return fr.height
 
@@ -206,15 +216,6 @@ def _homes(pen: Pen, view: PublicView, fr: Frame, standing: dict) -> None:
         _outline(pen, fr, name, team_colour(team), "" if parse_square(name) in standing else "HOME")
 
 
-def _standing(view: PublicView) -> dict[tuple[int, int], list[FigureView]]:
-    """The figures drawn on each square (carried ones ride on their carrier's badge)."""
-    out: dict[tuple[int, int], list[FigureView]] = {}
-    for f in view.figures:
-        if not f.carried_by:
-            out.setdefault((f.x, f.y), []).append(f)
-    return out
-
-
 def secret_text(token: str) -> str:
     """What a team's own secret token shows on its screen: "coins3" -> "$3", "trap" -> "TRAP"."""
     if token.startswith("coins") and token[5:].isdigit():
@@ -266,45 +267,6 @@ def _token(pen: Pen, c: tuple[float, float], size: float, item: tuple) -> None:
         secret(pen, c, size, value)
     else:
         coins(pen, c, size, value)
-
-
-def _highlights(pen: Pen, view: PublicView, fr: Frame, me: str) -> None:
-    """The active BUGBUSTER's square framed gold; a private screen's own figure framed orange."""
-    active = next((b.sheet for b in view.busters if b.seat == view.active), "") if view.active >= 0 else ""
-    w = max(3, fr.sq // 16)
-    for ident, colour in ((me, ME), (active, ACTIVE)):
-        f = next((f for f in view.figures if f.id == ident and not f.carried_by), None) if ident else None
-        if f is not None and 0 <= f.x < fr.cols and 0 <= f.y < fr.rows:
-            x0, y0, x1, y1 = fr.box(f.x, f.y)
-            pen.rect((x0, y0, x1 - 1, y1 - 1), fill=None, outline=colour, width=w)
-
-
-def _figures(pen: Pen, view: PublicView, fr: Frame) -> None:
-    cargo_of = {f.carried_by: f for f in view.figures if f.carried_by}
-    sq = fr.sq
-    for (x, y), group in sorted(_standing(view).items()):
-        if not (0 <= x < fr.cols and 0 <= y < fr.rows):
-            continue
-        x0, y0, x1, _ = fr.box(x, y)
-        size = sq if len(group) == 1 else round(sq * 0.62)
-        for k, f in enumerate(sorted(group, key=lambda f: (f.kind != "drum", f.kind != "robot", f.id))):
-            cx = (x0 + x1) / 2 + (k - (len(group) - 1) / 2) * size * 0.62
-            carried = cargo_of.get(f.id)
-            if f.kind == "buster":
-                cargo = (carried.kind, carried.team, carried.id) if carried is not None else None
-                lift = 0.4 if f.in_air else 0.49  # in the air: raised off the square's floor
-                buster(pen, (cx, y0 + sq * lift), size, f.team, f.id, f.facing, f.lives, f.protected, cargo,
-                       f.effects, in_air=f.in_air)
-            elif f.kind == "robot":
-                robot(pen, (cx, y0 + sq * 0.6), size, f.team, "home" if f.home else "fallen")
-            else:
-                drum(pen, (cx, y0 + sq * 0.58), size, drum_label(f.id))
-
-
-def drum_label(ident: str) -> str:
-    """"DRUM1" -> "D1"."""
-    digits = "".join(ch for ch in ident if ch.isdigit())
-    return f"D{digits}" if digits else "D"
 
 
 def _labels(pen: Pen, fr: Frame) -> None:

@@ -2,7 +2,8 @@
 mark, the last roll's dice, the order of play this sequence with the INITIATIVE cards dealt for ties,
 whose turn it is with its AP, who has played) and the BUGBUSTERs, one card each, RED's team in the
 left column and BLU's in the right (lives, RP, ammo, armor, attack dice, POW! cards in hand, coins,
-captures, kills and deaths, EPIC, equipped items)."""
+captures, kills and deaths, EPIC, equipped items). In co-op there are no teams: the cards go by seat,
+left and right in turn, and show points where DEATHMATCH shows captures, and "DOWN" on a fallen one."""
 
 from __future__ import annotations
 
@@ -104,10 +105,17 @@ def sequence_strip(pen: Pen, view: PublicView, y: int) -> int:
     return y + height + 10
 
 
+def played_seats(view: PublicView) -> set[int]:
+    """Seats that have played this sequence (co-op: those not still to play)."""
+    if view.coop is not None:
+        return {b.seat for b in view.busters if b.sheet not in view.coop.to_play}
+    return {b.seat for b in view.busters if b.played}
+
+
 def _order(pen: Pen, view: PublicView, x: int, mid: int) -> None:
     pen.text((x, mid), "ORDER", font(16, True), MUTED)
     x += 66
-    played = {b.seat for b in view.busters if b.played}
+    played = played_seats(view)
     for k, seat in enumerate(view.order):
         team, ident = _sheet(view, seat)
         active = seat == view.active
@@ -197,7 +205,10 @@ def busters_panel(pen: Pen, view: PublicView, y: int, names: Names, me: int | No
     """One card per BUGBUSTER: RED's team on the left, BLU's on the right."""
     if not view.busters:
         return y
-    columns = [[b for b in view.busters if b.team == "RED"], [b for b in view.busters if b.team != "RED"]]
+    if view.coop is not None:
+        columns = [list(view.busters[0::2]), list(view.busters[1::2])]
+    else:
+        columns = [[b for b in view.busters if b.team == "RED"], [b for b in view.busters if b.team != "RED"]]
     rows = max(len(c) for c in columns)
     heights = [max((_card_height(view, c[r]) for c in columns if r < len(c)), default=0) for r in range(rows)]
     height = 34 + sum(heights) + 8 * rows
@@ -227,9 +238,12 @@ def _card(pen: Pen, view: PublicView, b: BusterView, x: int, top: int, height: i
     mid = top + 8 + 15
     used = chip(pen, x0, mid, b.team, b.sheet, faded=b.lives <= 0, h=28) + 8
     tags: list[tuple[str, tuple]] = []
+    down = view.coop is not None and b.lives <= 0
     if active:
         tags.append((f"TURN · {view.ap} AP", ACTIVE))
-    elif b.played:
+    elif down:
+        tags.append(("DOWN", DANGER))
+    elif b.seat in played_seats(view):
         tags.append(("PLAYED ✓", TAG_GRAY))
     if b.epic:
         tags.append(("EPIC", LETTER["*"]))
@@ -262,7 +276,11 @@ def _card(pen: Pen, view: PublicView, b: BusterView, x: int, top: int, height: i
     xx += pen.text((xx, line), "POW!", small, MUTED) + 4
     pen.text((xx, line), f"{b.hand_size}/{HAND}", value, TEXT)
     line += LINE
-    stats = f"captures {b.captures} · kills {b.kills} · deaths {b.deaths}"
+    if view.coop is not None:
+        points = view.coop.points[b.seat] if 0 <= b.seat < len(view.coop.points) else 0
+        stats = f"points {points} · kills {b.kills} · deaths {b.deaths}"
+    else:
+        stats = f"captures {b.captures} · kills {b.kills} · deaths {b.deaths}"
     pen.text((x0, line), stats, small, MUTED)
     line += LINE - 2
     body = font(14, True)

@@ -4,8 +4,8 @@ Layout (800 px wide): the title bar marked with whose screen it is (the score, w
 game waits for); once over, the winner; what the seat is asked now; its POW! cards; its teammates'
 hands, its team's hidden tokens, the tokens it still has to hide and its start square; its legal
 actions; then the board a little smaller, with its own figure framed orange, its start square
-outlined and its team's secret tokens face up; and the BUGBUSTERs with its own card outlined. The
-events and the key are the channel's.
+outlined and its team's secret tokens face up; in co-op the co-op panel without the BUG sheets; and the
+BUGBUSTERs with its own card outlined. The events, the key and the sheets are the channel's.
 """
 
 from __future__ import annotations
@@ -13,17 +13,19 @@ from __future__ import annotations
 from render import bands
 from render.core import Names, Pen
 from render.powerup.common import MARGIN, WIDTH, banner, buster, seat_label, title_bar
+from render.powerup.coop_panel import coop_panel
 from render.powerup.grid import draw_board, frame_for, secret_text
 from render.powerup.hand import actions, asked, hand, team
 from render.powerup.panel import busters_panel, sequence_strip
-from render.powerup.style import BACKGROUND, ME, palette
+from render.powerup.style import ME, background_for, palette_for
 from rules.powerup.views import PrivateView
 
 SQUARE = 64
 
 
 def render_screen(view: PrivateView, names: Names = None) -> bytes:
-    return bands.draw(WIDTH, BACKGROUND, lambda pen: layout(pen, view, names), palette())
+    coop = view.public.coop is not None
+    return bands.draw(WIDTH, background_for(coop), lambda pen: layout(pen, view, names), palette_for(coop))
 
 
 def known_secrets(view: PrivateView) -> dict[str, str]:
@@ -47,5 +49,6 @@ def layout(pen: Pen, view: PrivateView, names: Names = None) -> int:
     me = buster(public, view.seat)
     fr = frame_for(public, WIDTH, y, SQUARE)
     y += draw_board(pen, public, fr, me=me.sheet if me else "", known=known_secrets(view), start=view.start) + 10
+    y = coop_panel(pen, public, y, names, sheets=False)
     y = busters_panel(pen, public, y, names, me=view.seat)
     return y + MARGIN

@@ -1,7 +1,12 @@
 """POWERUP colours and words: a dark page (Discord is mostly dark), a side-view board of dark air with
 steel platforms, brick blocks, wooden ladders, cyan escalators, purple gateways, green acid and silver
 spikes; the two teams red and blue (their base tiles tinted), POWERUPs a cyan box (bright ON, grey
-OFF), coins gold, secrets a violet card. Every colour drawn is listed in ``BASE`` (tests check it)."""
+OFF), coins gold, secrets a violet card. Every colour drawn is listed in ``BASE`` (tests check it).
+
+Co-op (ARCADE) adds its own colours in ``COOP_BASE`` and paints on its own palette (``palette_for``), so a
+DEATHMATCH image's bytes do not depend on them: the BUGBUSTERs are one near-white crew (no teams), each
+BUG type has its colour (``BUG_COLOUR``), a VIP is peach, a portal piece lavender, the BUGMISTRESS black
+and gold; a primary target is marked red, a dizzy BUG's badge pale cyan."""
 
 from __future__ import annotations
 
@@ -93,12 +98,42 @@ PHASE_TITLE: dict[str, str] = {
 }
 
 
+# Co-op (ARCADE): no teams, BUGs, VIPs, portal pieces, the BUGMISTRESS.
+# Co-op pictures lie on a shade of their own: render/bands.py keys a band by its width, background and
+# strokes (not its palette), so a co-op band must never share a key with a DEATHMATCH one (nor another
+# game's: adrenaline and retro draw on BACKGROUND too, jupiter on (16, 18, 26)).
+COOP_BACKGROUND: RGB = (16, 18, 25)
+HERO: RGB = (226, 238, 252)  # a BUGBUSTER in co-op (its "team" is BUSTERS)
+BUG_COLOUR: dict[str, RGB] = {
+    "BUGGIE": (96, 200, 72), "BATBUG": (140, 100, 236), "BIGBUG": (150, 140, 48), "BICEFALUS": (236, 96, 176),
+    "BRASAS": (246, 116, 32), "BLOB": (64, 184, 232), "BUGDOZER": (232, 196, 40), "BURP": (150, 72, 50),
+    "BOSS": (206, 32, 52),
+}
+VIP: RGB = (255, 198, 152)  # an NPC to protect
+PIECE: RGB = (192, 156, 255)  # a portal piece
+PIECE_CORE: RGB = (96, 60, 170)
+MISTRESS: RGB = (34, 22, 44)
+MISTRESS_EYE: RGB = (255, 70, 200)
+DIZZY: RGB = (160, 232, 255)  # a dizzy BUG's "zz" badge
+TARGET: RGB = (255, 64, 64)  # a primary target's corner marks
+BUGS_WIN: RGB = (170, 34, 44)
+
+
 def team_colour(team: str) -> RGB:
-    return TEAM.get(team, MUTED)
+    return TEAM.get(team) or (HERO if team == "BUSTERS" else MUTED)
 
 
 def team_ink(team: str) -> RGB:
-    return TEAM_INK.get(team, MUTED)
+    return TEAM_INK.get(team) or (TEXT if team == "BUSTERS" else MUTED)
+
+
+def bug_colour(kind: str) -> RGB:
+    return BUG_COLOUR.get(kind, MUTED)
+
+
+def bug_shade(kind: str) -> RGB:
+    """A BUG's head and legs: its colour darkened."""
+    return blend(bug_colour(kind), FIGURE_EDGE, 0.42)
 
 
 def dimmed(colour: RGB) -> RGB:
@@ -121,7 +156,27 @@ BASE: tuple[RGB, ...] = tuple(dict.fromkeys((
 )))
 
 
+COOP_BASE: tuple[RGB, ...] = tuple(dict.fromkeys((
+    COOP_BACKGROUND, *BASE, HERO, dimmed(HERO), *BUG_COLOUR.values(), *(bug_shade(k) for k in (*BUG_COLOUR, "")), VIP, PIECE, PIECE_CORE,
+    MISTRESS, MISTRESS_EYE, DIZZY, TARGET, BUGS_WIN,
+)))
+
+
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """Every colour the POWERUP images paint, and the blends their anti-aliased edges make."""
+    """Every colour the POWERUP DEATHMATCH images paint, and the blends their anti-aliased edges make."""
     return build_palette(BASE)
+
+
+@lru_cache(maxsize=1)
+def coop_palette() -> Image.Image:
+    """The co-op images' palette: DEATHMATCH's colours and the BUGs'."""
+    return build_palette(COOP_BASE)
+
+
+def palette_for(coop: bool) -> Image.Image:
+    return coop_palette() if coop else palette()
+
+
+def background_for(coop: bool) -> RGB:
+    return COOP_BACKGROUND if coop else BACKGROUND

@@ -1,7 +1,8 @@
 """A POWERUP seat's screen in words, for its DM beside the image.
 
 It names the seat's POW! cards, its teammates' and the tokens its team hid, which are secret, so it is
-private text: the service sends it to that seat alone. A few short lines: who they are and whose turn;
+private text: the service sends it to that seat alone. A few short lines: who they are and whose turn
+(co-op: the seat's points and the goal where DEATHMATCH has the score);
 lives, RP, ammo and armor; the hand with each card's letter, type, cost and text; teammates' hands;
 the team's hidden tokens, the tokens still to hide and the start square; what it is asked; its legal
 actions (the first ``SHOWN``); what the game waits for.
@@ -33,7 +34,12 @@ def describe(view: PrivateView, names: Names = None) -> list[str]:
         turn = f"Sequence {public.sequence} · round {public.round} · your turn, {public.ap} AP left"
     else:
         turn = turn_line(public, names)
-    lines = [f"{head} · {turn} · RED {red}–{blu} BLU."]
+    if public.coop is not None:  # co-op: no teams; the goal and the seat's points
+        c = public.coop
+        points = c.points[view.seat] if 0 <= view.seat < len(c.points) else 0
+        lines = [f"{head} · {turn} · {points} points.", f"Goal: {c.goal}." if c.goal else f"Mission: {c.mission}."]
+    else:
+        lines = [f"{head} · {turn} · RED {red}–{blu} BLU."]
     if me is not None:
         epic = " · EPIC" if me.epic else ""
         lines.append(f"Lives {me.lives} · RP {me.rp}/{me.rp_max} · ammo {me.ammo}/{me.ammo_max} · armor {me.armor}"

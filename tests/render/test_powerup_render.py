@@ -17,13 +17,16 @@ from render.powerup.style import BASE, palette
 from rules.powerup.board import board as geometry
 from rules.powerup.data import game_data
 from rules.powerup.views import (
+    BugView,
     BusterView,
     CardView,
     CellView,
+    CoopView,
     FigureView,
     ItemView,
     PrivateView,
     PublicView,
+    SheetView,
 )
 
 GAME = "powerup"
@@ -541,3 +544,421 @@ def test_the_figure_in_the_air_draws_the_same_banded_or_whole():
         layout = pictures[k]
         assert bands.draw(800, board.BACKGROUND, layout, palette()) == core.draw_whole(
             800, board.BACKGROUND, layout, palette())
+
+
+# --- co-op (ARCADE) ----------------------------------------------------------------------------------
+# Views built by hand (the co-op rules are young): the "Save the VIPs" board, every BUG type, a stack of
+# BUGGIEs, a dizzy BUG, a thief, one holding a secret, the BUG acting, a fallen BUGBUSTER, the VIPs; and
+# the "Kill the BUGMISTRESS" board with her figure, portal pieces and a CONTINUE.
+
+VIPS_FACES = ((7, 20, 2, 5), (12, 10, 3, 1), (4, 9, 6, 11))
+MISTRESS_FACES = ((21, 12, 2, 22), (4, 7, 6, 23), (20, 1, 17, 3))
+SHEET_ROWS = (  # id, actions, armor, lives, melee, ranged, spawn cost, abilities
+    ("BUGGIE", 2, 0, 1, "1W", "", 1, ("TEAM_4",)), ("BATBUG", 3, 0, 1, "1W", "1W range 3", 1, ("FLYING",)),
+    ("BIGBUG", 2, 1, 2, "1W1Y", "", 2, ()), ("BICEFALUS", 2, 1, 3, "2Y", "", 4, ("BACKEYE",)),
+    ("BRASAS", 2, 1, 2, "1W1Y", "1Y range 4 fire", 3, ("immune fire",)),
+    ("BLOB", 1, 1, 3, "2W", "", 3, ("immune piercing",)), ("BUGDOZER", 2, 2, 2, "1W1Y", "", 3, ("immune ranged",)),
+    ("BURP", 1, 2, 3, "1W1Y", "", 5, ("SPAWN", "REGENERATE_1")),
+    ("BOSS", 3, 2, 4, "2W2Y", "2Y range 6 laser", 6, ("BLINK",)),
+)
+LIVES_MAX = {row[0]: row[3] for row in SHEET_ROWS}
+KIND_OF = {"BG": "BUGGIE", "BB": "BATBUG", "BIG": "BIGBUG", "BIC": "BICEFALUS", "BRA": "BRASAS", "BLB": "BLOB",
+           "BDZ": "BUGDOZER", "BRP": "BURP", "BSS": "BOSS"}
+
+
+def sheets(active: tuple[str, ...]) -> tuple[SheetView, ...]:
+    return tuple(SheetView(id=i, active=i in active, actions=a, armor=arm, lives=li, melee=m, ranged=r, spawn_cost=sc,
+                           abilities=ab) for i, a, arm, li, m, r, sc, ab in SHEET_ROWS)
+
+
+def bug_view(ident: str, **changes) -> BugView:
+    kind = KIND_OF[ident.rstrip("0123456789")]
+    fields = dict(id=ident, kind=kind, lives=LIVES_MAX[kind], lives_max=LIVES_MAX[kind])
+    fields.update(changes)
+    return BugView(**fields)
+
+
+def coop_figure(ident: str, kind: str, x: int, y: int, facing: str = "<", **changes) -> FigureView:
+    fields = dict(id=ident, kind=kind, team="BUSTERS" if kind == "buster" else "", x=x, y=y, facing=facing,
+                  carried_by="", cargo="", lives=0, protected=False, effects=(), home=False)
+    fields.update(changes)
+    return FigureView(**fields)
+
+
+def coop_buster(seat: int, sheet: str, **changes) -> BusterView:
+    fields = dict(seat=seat, label=sheet, sheet=sheet, team="BUSTERS", lives=3, rp=2, rp_max=3, ammo=3, ammo_max=4,
+                  armor=1, melee="1W1Y", ranged="3W", equipped=(BLASTER,), owned=(), epic=False, hand_size=0,
+                  coins=4, captures=0, kills=0, deaths=0, played=False)
+    fields.update(changes)
+    return BusterView(**fields)
+
+
+def coop_public(faces, **changes) -> PublicView:
+    b = geometry(faces)
+    squares = tuple(CellView(x=x, y=y, floor=b.floor[(x, y)], feature=b.feature[(x, y)], face=b.face_at((x, y)))
+                    for (x, y) in b.squares())
+    fields = dict(
+        title="POWERUP · ARCADE · Save the VIPs", phase="play", width=len(faces[0]) * 3, height=len(faces) * 3,
+        faces=faces, cells=squares, gate_off="", shut=(), powerups=(), secrets=(), fire=(), covers=(), coins=(),
+        bases=(), figures=(), busters=(), sequence=3, round=1, mark="", order=(), initiative=(), active=-1, ap=0,
+        score=(0, 0), placing="", waiting="the BUGs' turn", last_roll=(), events=(), winner="")
+    fields.update(changes)
+    return PublicView(**fields)
+
+
+def vips() -> PublicView:
+    """Save the VIPs in the BUG turn: BDZ1 acts; every BUG type on the board; TOR down."""
+    bugs = (bug_view("BG1", stack=3), bug_view("BG4", dizzy=True), bug_view("BB1"), bug_view("BIG1", lives=1),
+            bug_view("BIC1"), bug_view("BRA1", thief=True), bug_view("BLB1", lives=2), bug_view("BDZ1", acting=True),
+            bug_view("BRP1"), bug_view("BRP2", lives=2), bug_view("BSS1", secret=True),
+            *(BugView(id=f"VIP{k}", kind="NPC", lives=1, lives_max=1) for k in (1, 2, 3)))
+    where = {"BG1": (9, 3), "BG4": (6, 3), "BB1": (8, 6), "BIG1": (7, 0), "BIC1": (4, 3), "BRA1": (10, 6),
+             "BLB1": (6, 6), "BDZ1": (5, 0), "BRP1": (11, 3), "BRP2": (11, 6), "BSS1": (9, 8)}
+    figures = tuple(coop_figure(ident, "bug", *xy, facing=">" if ident in ("BIC1", "BRA1") else "<")
+                    for ident, xy in where.items())
+    figures += (coop_figure("VIP1", "npc", 1, 8, ">"), coop_figure("VIP2", "npc", 2, 8, ">"),
+                coop_figure("VIP3", "npc", 1, 6, ">"),
+                coop_figure("RAY", "buster", 2, 3, ">", lives=2), coop_figure("TOR", "buster", 3, 6, ">", lives=0),
+                coop_figure("MAI", "buster", 0, 3, ">", lives=3, effects=("armor +1",)))
+    busters = (coop_buster(0, "RAY", lives=2, coins=7, kills=2), coop_buster(1, "TOR", lives=0, deaths=1, coins=1),
+               coop_buster(2, "MAI", coins=3))
+    coop = CoopView(
+        mission="Save the VIPs", goal="Keep the 3 VIPs alive for 8 sequences: 3 alive, sequence 3 of 8", stage="bug",
+        bugs=bugs, sheets=sheets(("BUGGIE", "BATBUG", "BIGBUG", "BUGDOZER")), burps=2, burp_limit=3,
+        event="Rage", face_up=("Mortal Gas", "Charge"), deck=22, discard=5, hand_size=0, level=0, continue_cost=8,
+        market=(("E29", "Grenade Launcher", 6), ("E38", "Brawler Gauntlets", 3), ("E31", "Kevlar Vest", 3),
+                ("E26", "Incendiary Grenade", 3)),
+        prices=(("ammo", 1), ("life", 2), ("reset_market", 1), ("switch_on", 2)), fallen=("TOR",),
+        to_play=("RAY", "MAI"), points=(100, 0, 300), primary=("B9", "C9", "B7"), result="")
+    return coop_public(
+        VIPS_FACES, figures=figures, busters=busters, coop=coop,
+        powerups=tuple((sq, k % 4 != 0) for k, sq in enumerate(
+            ("B1", "E1", "H1", "J1", "A6", "E4", "G4", "K4", "C7", "D7", "H7", "K7"))),
+        coins=(("E4", 2),), last_roll=(("W", "skull"), ("Y", "bug")),
+        events=("BRP1 spawns (Charge: BUGGIE, BUGGIE).", "BG4 (BUGGIE) comes out at G4.",
+                "BDZ1 moves to F1.", "The Event in force: Rage."))
+
+
+def mistress_view() -> PublicView:
+    """Kill the BUGMISTRESS: her figure (level 1), two portal pieces, every BUGBUSTER down: a CONTINUE."""
+    bugs = (bug_view("BRP1"), bug_view("BRP2"), bug_view("BG1", stack=2, dizzy=True),
+            BugView(id="PORTAL1", kind="PORTAL", lives=2, lives_max=2),
+            BugView(id="PORTAL2", kind="PORTAL", lives=1, lives_max=2),
+            BugView(id="BUGMISTRESS", kind="BUGMISTRESS", lives=4, lives_max=5))
+    figures = (coop_figure("BRP1", "bug", 5, 5), coop_figure("BRP2", "bug", 7, 5, ">"), coop_figure("BG1", "bug", 4, 3),
+               coop_figure("PORTAL1", "piece", 9, 0, ">"), coop_figure("PORTAL2", "piece", 10, 0, ">"),
+               coop_figure("BUGMISTRESS", "mistress", 6, 4),
+               coop_figure("RAY", "buster", 1, 0, ">", lives=0), coop_figure("TOR", "buster", 2, 3, ">", lives=0))
+    busters = (coop_buster(0, "RAY", lives=0, coins=9), coop_buster(1, "TOR", lives=0, coins=5))
+    coop = CoopView(
+        mission="Kill the BUGMISTRESS", goal="Kill the BUGMISTRESS", stage="continue", bugs=bugs,
+        sheets=sheets(("BUGGIE", "BATBUG")), burps=2, burp_limit=1, event="", face_up=(), deck=30, discard=0,
+        hand_size=3, level=1, continue_cost=10, market=(), prices=(("ammo", 1), ("life", 2)), fallen=("RAY", "TOR"),
+        to_play=(), points=(250, 120), primary=(), result="")
+    return coop_public(MISTRESS_FACES, title="POWERUP · ARCADE · Kill the BUGMISTRESS", figures=figures,
+                       busters=busters, coop=coop, waiting="RAY, TOR: pay $10 to CONTINUE?",
+                       events=("TOR falls.", "Every BUGBUSTER is down: CONTINUE?"))
+
+
+def coop_over() -> PublicView:
+    view = vips()
+    coop = view.coop.model_copy(update={"stage": "over", "result": "lost"})
+    return view.model_copy(update={"phase": "over", "winner": "BUGS", "coop": coop, "waiting": ""})
+
+
+def coop_turn() -> PublicView:
+    """A BUGBUSTER's turn: RAY with 3 AP, MAI still to play."""
+    view = vips()
+    bugs = tuple(b.model_copy(update={"acting": False}) for b in view.coop.bugs)
+    coop = view.coop.model_copy(update={"stage": "turn", "bugs": bugs, "to_play": ("MAI",)})
+    return view.model_copy(update={"coop": coop, "active": 0, "ap": 3, "order": (0,), "initiative": (0,),
+                                   "waiting": "RAY: your turn: 3 AP left"})
+
+
+COOP = {"vips": vips(), "mistress": mistress_view(), "over": coop_over(), "turn": coop_turn()}
+
+
+def coop_private(public: PublicView, seat: int = 0, **changes) -> PrivateView:
+    fields = dict(public=public, seat=seat, label=public.busters[seat].label, hand=CARDS[:2],
+                  team_hands=tuple((b.label, ()) for b in public.busters if b.seat != seat), team_secrets=(),
+                  to_hide=(), start="", asked="", legal=("move right", "attack BG4 melee", "buy E31", "end turn"))
+    fields.update(changes)
+    return PrivateView(**fields)
+
+
+COOP_PRIVATE = {"turn-0": coop_private(COOP["turn"]), "mistress-1": coop_private(COOP["mistress"], 1, legal=())}
+
+
+def _recorded_layout(layout) -> list[core.Op]:
+    pen = core.Pen(record=True)
+    layout(pen)
+    assert pen.ops is not None
+    return pen.ops
+
+
+def _words(layout) -> list[str]:
+    return [op.args[1] for op in _recorded_layout(layout) if op.name == "text"]
+
+
+def _coop_pictures():
+    pictures = [lambda pen, v=v: board.layout(pen, v, NAMES) for v in COOP.values()]
+    return pictures + [lambda pen, v=v: screen.layout(pen, v, NAMES) for v in COOP_PRIVATE.values()]
+
+
+@pytest.mark.parametrize("name", sorted(COOP))
+def test_coop_board_is_deterministic_and_decodes(name):
+    view = COOP[name]
+    first = render_public(GAME, view, NAMES)
+    bands.clear()
+    core.clear_caches()
+    assert render_public(GAME, view.model_copy(deep=True), NAMES) == first
+    assert render_public(GAME, view, NAMES) == first  # warm caches
+    image = decode(first)
+    assert image.width == 800 and 900 < image.height < 3000
+    small = image.convert("RGB").resize((400, image.height // 2))  # Discord's preview: still a picture
+    assert small.getbbox() is not None
+
+
+@pytest.mark.parametrize("name", sorted(COOP_PRIVATE))
+def test_coop_private_screen_renders(name):
+    view = COOP_PRIVATE[name]
+    first = render_private(GAME, view, NAMES)
+    core.clear_caches()
+    assert render_private(GAME, view.model_copy(deep=True), NAMES) == first
+    image = decode(first)
+    assert image.width == 800 and 700 < image.height < 3000
+    words = _words(lambda pen: screen.layout(pen, view, NAMES))
+    assert "RED 0" not in words and "BLU 0" not in words
+    assert any(w.startswith("GOAL · ") for w in words)
+    lines = describe_private(GAME, view, NAMES)
+    assert "RED" not in lines[0] and "points" in lines[0] and lines[1].startswith("Goal: ")
+
+
+def test_coop_draws_banded_as_whole_on_its_own_palette():
+    from render.powerup.style import COOP_BACKGROUND, coop_palette
+
+    for _ in range(2):
+        for layout in _coop_pictures():
+            assert bands.draw(800, COOP_BACKGROUND, layout, coop_palette()) == core.draw_whole(
+                800, COOP_BACKGROUND, layout, coop_palette())
+
+
+def test_every_colour_drawn_in_coop_is_in_its_palette():
+    from render.powerup.style import COOP_BASE
+
+    colours = set()
+    for layout in _coop_pictures():
+        for op in _recorded_layout(layout):
+            ops = [op]
+            if op.name == "tile":
+                tile = core.Pen(record=True)
+                op.args[4](tile)
+                ops = tile.ops
+            for o in ops:
+                where = {"text": (3,), "rect": (1, 2), "circle": (2, 3), "line": (1,), "polygon": (1,)}[o.name]
+                colours.update(o.args[k] for k in where if o.args[k] is not None)
+    assert colours <= set(COOP_BASE), sorted(colours - set(COOP_BASE), key=str)
+    assert len(COOP_BASE) <= 256
+
+
+def test_coop_and_deathmatch_bands_never_share_a_key():
+    """render/bands.py keys a band by width, background and strokes, not by palette: co-op pictures lie on
+    a background of their own, so a band drawn for one mode is never reused, wrongly mapped, in the other."""
+    from render.powerup.style import BACKGROUND, background_for
+
+    assert background_for(True) != BACKGROUND == background_for(False)
+    a = render_public(GAME, VIEWS["four"], NAMES)
+    b = render_public(GAME, COOP["vips"], NAMES)
+    bands.clear()
+    assert render_public(GAME, COOP["vips"], NAMES) == b and render_public(GAME, VIEWS["four"], NAMES) == a
+
+
+def test_the_header_shows_the_score_in_deathmatch_only():
+    from render.powerup.common import score_tags, title_bar
+
+    assert [t for t, _ in score_tags(VIEWS["four"])] == ["BLU 0", "RED 1"]
+    assert [t for t, _ in score_tags(COOP["vips"])] == ["BUG TURN"]
+    header = _words(lambda pen: title_bar(pen, COOP["vips"], NAMES))
+    assert not any(w.startswith(("RED ", "BLU ")) for w in header), header
+    assert "BUG TURN" in header and "ARCADE · Save the VIPs" in header
+    assert "GOAL · Keep the 3 VIPs alive for 8 sequences: 3 alive, sequence 3 of 8" in header
+    assert any("BUG turn: BDZ1 acts" in w for w in header)
+    assert {"RED 1", "BLU 0"} <= set(_words(lambda pen: title_bar(pen, VIEWS["four"], NAMES)))
+    turn = _words(lambda pen: title_bar(pen, COOP["turn"], NAMES))
+    assert "BUGBUSTER'S TURN" in turn and any("RAY · alice plays, 3 AP left" in w for w in turn)
+    over = _words(lambda pen: board.layout(pen, COOP["over"], NAMES))
+    assert "THE BUGS WIN!" in over and not any(w.endswith("WINS!") or w.startswith(("RED ", "BLU ")) for w in over)
+
+
+def _board_ops(view: PublicView) -> list[core.Op]:
+    pen = core.Pen(record=True)
+    draw_board(pen, view, frame_for(view, 800, 0, board.SQUARE))
+    assert pen.ops is not None
+    return pen.ops
+
+
+def test_coop_figures_are_drawn_as_their_own_tokens():
+    """Every BUG with its id (no drum among them), the stack's count, the dizzy mark, the VIPs, the fallen
+    BUGBUSTER lying "DOWN", the acting BUG's square framed gold and the primary targets marked red."""
+    from render.powerup.style import ACTIVE, DRUM, TARGET, bug_colour
+
+    view = COOP["vips"]
+    ops = _board_ops(view)
+    words = [op.args[1] for op in ops if op.name == "text"]
+    ids = [f.id for f in view.figures if f.kind == "bug"]
+    assert all(words.count(i) == 1 for i in ids), words
+    assert {"x3", "zz", "VIP1", "VIP2", "VIP3", "DOWN", "TOR", "RAY", "MAI"} <= set(words)
+    fills = {op.args[1] for op in ops if op.name == "rect"}
+    assert DRUM not in fills  # not drums (as BUGs were drawn before co-op had tokens)
+    assert {bug_colour(b.kind) for b in view.coop.bugs if b.kind in LIVES_MAX} <= fills
+    assert len({bug_colour(k) for k in LIVES_MAX}) == len(LIVES_MAX)  # a colour per BUG type
+    framed = [op.args[0] for op in ops if op.name == "rect" and op.args[2] == ACTIVE]
+    fr = frame_for(view, 800, 0, board.SQUARE)
+    x0, y0, x1, y1 = fr.box(5, 0)  # BDZ1 acts on F1
+    assert framed == [(x0, y0, x1 - 1, y1 - 1)]
+    marks = [op for op in ops if op.name == "line" and op.args[1] == TARGET]
+    assert len(marks) == 4 * len(view.coop.primary)
+    mistress = [op.args[1] for op in _board_ops(COOP["mistress"]) if op.name == "text"]
+    assert {"BM", "L1", "P1", "P2", "x2", "zz"} <= set(mistress) and mistress.count("DOWN") == 2
+
+
+def test_coop_boards_have_no_base_tints_and_deathmatch_tints_follow_the_bases():
+    from render.powerup.style import BASE_TINT
+
+    def tints(view):
+        return {op.args[3][4] for op in _board_ops(view) if op.name == "tile"} & set(BASE_TINT.values())
+
+    assert tints(COOP["vips"]) == set()
+    assert tints(VIEWS["four"]) == set(BASE_TINT.values())
+    view = VIEWS["four"].model_copy(update={"bases": (("RED", "D4"),)})  # tile (1, 1), not a corner
+
+    def tinted_squares(v):
+        return {(op.args[0]) for op in _board_ops(v) if op.name == "tile" and op.args[3][4] == BASE_TINT["RED"]}
+
+    fr = frame_for(view, 800, 0, board.SQUARE)
+    assert tinted_squares(view) == {fr.box(x, y)[:2] for x in range(3, 6) for y in range(3, 6)}
+
+
+def _with_bug(view: PublicView, ident: str, **changes) -> PublicView:
+    bugs = tuple(b.model_copy(update=changes) if b.id == ident else b for b in view.coop.bugs)
+    return view.model_copy(update={"coop": view.coop.model_copy(update={"bugs": bugs})})
+
+
+@pytest.mark.parametrize("ident,change", [
+    ("BG1", {"stack": 2}), ("BG4", {"dizzy": False}), ("BB1", {"dizzy": True}), ("BRA1", {"thief": False}),
+    ("BSS1", {"secret": False}), ("BIG1", {"lives": 2}),
+])
+def test_a_bug_s_badges_change_its_square_alone(ident, change):
+    """A stack's count, the dizzy mark, a thief's card, a secret, lives: drawn on the BUG's square (its
+    badges may reach into the next square a little) and nowhere else on the board."""
+    view = COOP["vips"]
+    changed = _with_bug(view, ident, **change)
+    before = decode(render_public(GAME, view, NAMES)).convert("RGB")
+    after = decode(render_public(GAME, changed, NAMES)).convert("RGB")
+    fig = next(f for f in view.figures if f.id == ident)
+    x0, y0, x1, y1 = _square_box(view, fig.x, fig.y)
+    sq = x1 - x0
+    bottom = _board_bottom(view)
+    box = ImageChops.difference(before.crop((0, 0, 800, bottom)), after.crop((0, 0, 800, bottom))).getbbox()
+    assert box is not None, "the change is not drawn"
+    margin = round(sq * 0.12)
+    assert x0 - margin <= box[0] and box[2] <= x1 + margin and y0 - margin <= box[1] and box[3] <= y1 + margin, (
+        box, (x0, y0, x1, y1))
+
+
+def test_coop_public_facts_change_the_board():
+    view = COOP["vips"]
+    before = render_public(GAME, view, NAMES)
+    c = view.coop
+    coop_changes = {
+        "stage": "next", "event": "", "face_up": ("Charge",), "deck": 21, "discard": 6, "hand_size": 2, "burps": 3,
+        "burp_limit": 4, "continue_cost": 10, "market": c.market[:3], "prices": c.prices[:2], "to_play": ("MAI",), "points": (100, 0, 301), "primary": ("B9",), "goal": "Something else",
+        "sheets": sheets(("BUGGIE",)),
+    }
+    for field, value in coop_changes.items():
+        changed = view.model_copy(update={"coop": c.model_copy(update={field: value})})
+        assert render_public(GAME, changed, NAMES) != before, field
+    assert render_public(GAME, _with_bug(view, "BDZ1", acting=False), NAMES) != before
+    her = COOP["mistress"]
+    assert render_public(GAME, her, NAMES) != render_public(
+        GAME, her.model_copy(update={"coop": her.coop.model_copy(update={"level": 2})}), NAMES)
+    turned = tuple(f.model_copy(update={"facing": ">"}) if f.id == "BG4" else f for f in view.figures)
+    assert render_public(GAME, view.model_copy(update={"figures": turned}), NAMES) != before
+
+
+def test_the_coop_panels_show_the_table_s_facts():
+    view = COOP["vips"]
+    words = _words(lambda pen: board.layout(pen, view, NAMES))
+    for word in ("BUG TURN", "BDZ1 (BUGDOZER) acts", "Rage", "Mortal Gas", "Charge", "Kevlar Vest $3",
+                 "Grenade Launcher $6", "BURPs 2/3", "CONTINUE $8", "B9 C9 B7", "100 pts to play", "0 pts DOWN",
+                 "points 300 · kills 0 · deaths 0", "deck 22 · discard 5 · her hand 0", "BUG SHEETS",
+                 *(row[0] for row in SHEET_ROWS), "IN PLAY"):
+        assert word in words, word
+    assert words.count("IN PLAY") == 4  # the active sheets
+    assert not any("captures" in w or "robot" in w.lower() for w in words)
+    key = [w for w in words if w in {"robot home/fallen", "drum", "VIP (protect)", "BUGMISTRESS", "primary target"}]
+    assert sorted(key) == ["BUGMISTRESS", "VIP (protect)", "primary target"]
+    dm = _words(lambda pen: board.layout(pen, VIEWS["four"], NAMES))
+    assert "robot home/fallen" in dm and "drum" in dm and "BUG SHEETS" not in dm and "VIP (protect)" not in dm
+    private = _words(lambda pen: screen.layout(pen, COOP_PRIVATE["turn-0"], NAMES))
+    assert "RAY'S TURN" in private and "Kevlar Vest $3" in private and "BUG SHEETS" not in private
+
+
+def test_odd_coop_views_still_draw():
+    """Figures the co-op view does not describe, unknown kinds and sheets, no BUGs at all, a lone stack
+    sharing its square: no crash."""
+    view = COOP["vips"]
+    odd = view.model_copy(update={
+        "figures": (*view.figures, coop_figure("TURRET1", "turret", 0, 0), coop_figure("BG9", "bug", 9, 3),
+                    coop_figure("XX1", "bug", 30, 30)),
+        "coop": view.coop.model_copy(update={
+            "bugs": (*view.coop.bugs, BugView(id="BG9", kind="ODD", lives=9, lives_max=12, stack=7, dizzy=True)),
+            "sheets": (*view.coop.sheets, SheetView(id="NEW", active=True, actions=1, armor=0, lives=1, melee="",
+                                                    ranged="", spawn_cost=0, abilities=("A_VERY_LONG_ABILITY",) * 9)),
+            "points": (), "face_up": ("x" * 80,) * 9, "market": (("E1", "y" * 90, 99),) * 7, "primary": ("Z99", "")}),
+    })
+    assert decode(render_public(GAME, odd, NAMES)).width == 800
+    bare = view.model_copy(update={"figures": (), "busters": (), "coop": view.coop.model_copy(update={
+        "bugs": (), "sheets": (), "market": (), "prices": (), "face_up": (), "to_play": (), "fallen": ()})})
+    assert decode(render_public(GAME, bare, NAMES)).width == 800
+    assert decode(render_private(GAME, coop_private(COOP["vips"]).model_copy(update={"public": odd}), NAMES)).width == 800
+
+
+def _coop_twins():
+    """Two co-op games alike in all the table sees, unlike in what is hidden: the BUG deck's order, which
+    secret a BUG holds, which card a thief took."""
+    from dataclasses import replace
+
+    from rules.powerup import ENGINE
+    from rules.powerup.options import PowerupOptions
+
+    s = ENGINE.new_game(3, PowerupOptions(mode="arcade", mission="vips"), ("RAY", "TOR"))
+    twins = []
+    for k in range(2):
+        t = s.clone()
+        c = t.coop
+        c.bug_deck = c.bug_deck[::-1] if k else c.bug_deck
+        burp = sorted(c.bugs)[0]
+        c.bugs[burp] = replace(c.bugs[burp], secret="A" if k else "B", stolen="E31" if k else "E29", owner="RAY")
+        twins.append(ENGINE.public_view(t))
+    return twins
+
+
+def test_the_coop_board_never_shows_hidden_facts():
+    a, b = _coop_twins()
+    assert a == b and a.coop is not None
+    assert render_public(GAME, a, NAMES) == render_public(GAME, b, NAMES)
+
+
+def test_engine_coop_views_draw():
+    """A co-op game from the engine: its public board and a seat's screen draw, BUGs as BUG tokens."""
+    from rules.powerup import ENGINE
+    from rules.powerup.options import PowerupOptions
+
+    s = ENGINE.new_game(3, PowerupOptions(mode="arcade", mission="vips"), ("RAY", "TOR"))
+    view, mine = ENGINE.public_view(s), ENGINE.private_view(s, 0)
+    assert view.coop is not None and view.bases == ()
+    assert decode(render_public(GAME, view, NAMES)).width == 800
+    assert decode(render_private(GAME, mine, NAMES)).width == 800
+    words = [op.args[1] for op in _board_ops(view) if op.name == "text"]
+    assert {f.id for f in view.figures if f.kind in ("bug", "npc")} <= set(words)
