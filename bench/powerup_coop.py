@@ -28,9 +28,8 @@ def play(seed: int, mission: str, labels: tuple[str, ...], ai_steps: list[float]
     s = E.new_game(seed, PowerupOptions(mode="arcade", mission=mission), labels)
     rng = Rng(seed * 7 + 1)
     steps = 0
-    for steps in range(cap):
-        if s.phase == "over":
-            break
+    while steps < cap and s.phase != "over":
+        steps += 1
         t = time.perf_counter()
         pending = E.pending(s)
         seat = SYSTEM if SYSTEM in pending else rng.choice(sorted(pending))
