@@ -13,13 +13,33 @@ BUGBUSTER it sees, else the primary target, else straight on (rb 1413-1414), att
 and stopping after an attack or out of actions (rb 1415-1417). A BUG whose attack was lost to a dodge
 keeps its actions (rb 901).
 
-Steps (notation): ``spawn BRP1``, ``event``, ``draw``, ``bug BG3 move`` (any bug_moves word),
-``bug BG3 hit RAY`` / ``bug BB1 shoot VIP2`` (bug_attacks words). Quotes: shared/rulebooks/powerup.txt.
+The face-up cards (bug_cards.py says when each is used, rb 1387: "If at any time you can put any of their
+effects into play, do this by starting by the events on the left"): after the draw, a ``cards`` step uses
+them, leftmost first, while one applies; before each BUG's step of the passes the AI looks again; once
+every BUG has moved a ``last`` step uses what applies then (Surprise! last); Specials not used are then
+discarded (bug_cards.bug_turn_over), Tricks wait for the BUGBUSTERs' turns (bug_cards.tricks_now) until
+her next turn begins. BrainWash (``Coop.brainwashed``) takes cards off her draw, Disruptor
+(``Coop.disrupted``) cancels her next SPAWN (rb 1194, rb 1204, the issue's DESIGN). Under Charge a BUG's
+advance may go a second square (bug_cards.charge_step).
+
+Steps (notation): ``spawn BRP1``, ``event``, ``draw``, ``card Charge`` (a card's name),
+``bug BG3 move`` (any bug_moves word), ``bug BG3 hit RAY`` / ``bug BB1 shoot VIP2`` (bug_attacks words).
+Quotes: shared/rulebooks/powerup.txt.
 """
 
 from __future__ import annotations
 
-from rules.powerup import bug_attacks, bug_moves, coop_life, coop_turn, flow, physics
+from rules.powerup import (
+    bug_attacks,
+    bug_cards,
+    bug_moves,
+    coop_life,
+    coop_turn,
+    flow,
+    missions,
+    mistress_figure,
+    physics,
+)
 from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
 from rules.powerup.state import State, shuffled
@@ -155,19 +175,25 @@ def next_step(s: State) -> str:
         return f"spawn {c.queue[0]}"
     if c.step in ("event", "draw"):
         return c.step
+    card = bug_cards.next_card(s)  # a face-up card to use now (bug_cards.py): it comes first
+    if card:
+        return f"card {card}"
     fid = c.acting
+    if fid == mistress_figure.MISTRESS:  # her figure's own step (mistress_figure.py)
+        return f"bug {fid} {mistress_figure.choice(s)}"
     walks = c.bugs[fid].kind != "BURP" if fid in c.bugs else False
     act = attack_choice(s, fid) or (move_choice(s, fid, c.bug_ap) if c.step == "move" and walks else "")
     return f"bug {fid} {act}"
 
 
 def spawn_points(s: State) -> tuple[str, ...]:
-    """rb 1379: the BURPs in play; the level-1 BUGMISTRESS spawns like them (rb 1844)."""
+    """rb 1379: the BURPs in play; the level-1 BUGMISTRESS spawns like them (rb 1844); after sequence 8 the
+    portal's pieces left, each "as if it were a BURP" (rb 1796, missions.portal_points)."""
     c = _c(s)
     points = [f for f in sorted(c.bugs) if c.bugs[f].kind == "BURP" and f in s.figures]
     if c.level == 1 and "BUGMISTRESS" in s.figures:
         points.append("BUGMISTRESS")
-    return tuple(points)
+    return (*points, *missions.portal_points(s))
 
 
 def begin_turn(s: State, out: list[str]) -> None:
@@ -175,8 +201,14 @@ def begin_turn(s: State, out: list[str]) -> None:
     c = _c(s)
     # last turn's face-up cards: Tricks wait "until the next BUG turn" (the issue), then go to the discard
     c.bug_discard, c.face_up = (*c.bug_discard, *c.face_up), ()
+    c.charge = False
     marks = flow.marks(s)
-    c.queue = spawn_points(s) if "spawn" in marks else ()
+    spawns = "spawn" in marks
+    if spawns and c.disrupted:  # rb 1204, Disruptor: "The BUGMISTRESS cannot spawn in the next turn"
+        c.disrupted -= 1
+        spawns = False
+        out.append("Disruptor: the BUGMISTRESS cannot spawn this turn.")
+    c.queue = spawn_points(s) if spawns else ()
     c.step = "spawn" if c.queue else "event" if "event" in marks else "draw"
 
 
@@ -192,11 +224,14 @@ def apply(s: State, action: str, out: list[str]) -> None:
     elif words[0] == "event":
         _event(s, out)
         c.step = "draw"
+    elif words[0] == "card":
+        bug_cards.use(s, action.split(" ", 1)[1], out)
     elif words[0] == "draw":
         _draw(s, out)
-        c.step, c.queue = "attack", tuple(f for f in bug_order(s) if not c.bugs[f].dizzy)
+        c.step, c.queue = "cards", tuple(f for f in bug_order(s) if not c.bugs[f].dizzy)
         c.acting, c.bug_ap = "", 0
         c.aps = {f: coop_data().sheet(c.bugs[f].kind).actions for f in c.queue}
+        mistress_figure.join(s)  # her figure acts too, last (mistress_figure.py)
     else:
         _bug(s, words[1], words[2:], out)
     tidy(s, out)
@@ -217,15 +252,16 @@ def _spawn(s: State, point: str, out: list[str]) -> None:
 
 
 def room(s: State, point: str) -> list[Square]:
-    """rb 999: "in the squares next to the spawner. Either in front or above it"; the BUGMISTRESS on any
-    side (rb 1850)."""
+    """rb 999: "in the squares next to the spawner. Either in front or above it" (a portal piece too: it
+    faces the way setup turned it); the BUGMISTRESS "in any direction" (rb 1850): ahead, behind, above,
+    below."""
     sq = s.where(point)
     if sq is None:
         return []
     f = s.figures[point].facing
     sides = [(sq[0] + f, sq[1]), (sq[0], sq[1] + 1)]
     if point == "BUGMISTRESS":
-        sides = [(sq[0] + f, sq[1]), (sq[0] - f, sq[1]), (sq[0], sq[1] + 1)]
+        sides = [(sq[0] + f, sq[1]), (sq[0] - f, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)]
     bd = board(s.layout)
     return [x for x in sides if bd.step_open(sq, x) and physics.free(s, x)]
 
@@ -235,9 +271,11 @@ def count(s: State, kind: str) -> int:
 
 
 def release(s: State, point: str, kind: str, out: list[str]) -> None:
-    """A BUG leaves the spawn point, facing its way (rb 960), dizzy this turn; caps hold (the issue)."""
+    """A BUG leaves the spawn point, facing its way (rb 960), dizzy this turn; caps hold (the issue), and the
+    BURP limit (rb 962; one fewer against the BUGMISTRESS, rb 1848: missions.burp_limit)."""
     free = room(s, point)
-    if count(s, kind) >= coop_data().caps[kind] or not free:
+    full = kind == "BURP" and count(s, kind) >= missions.burp_limit(s)
+    if count(s, kind) >= coop_data().caps[kind] or full or not free:
         out.append(f"No {kind} can come out of {point}.")
         return
     sq, at = free[0], s.where(point)
@@ -265,14 +303,16 @@ def _event(s: State, out: list[str]) -> None:
 
 
 def _draw(s: State, out: list[str]) -> None:
-    """rb 1387: "Draw as many BUG cards as BUGBUSTERS playing ... face up. Discard the Events"."""
+    """rb 1387: "Draw as many BUG cards as BUGBUSTERS playing ... face up. Discard the Events"; one more per
+    portal piece left once the portal is activated (rb 1796, missions.extra_cards)."""
     c = _c(s)
-    drawn = [draw_card(s) for _ in coop_turn.standing(s)]
-    c.bug_discard = (*c.bug_discard, *[x for x in drawn if is_event(x)])
-    c.face_up = tuple(x for x in drawn if not is_event(x))
+    n = len(coop_turn.standing(s)) + missions.extra_cards(s)
+    if c.brainwashed:  # rb 1194, BrainWash (the issue's DESIGN: her next MOVE & ATTACK draws that many fewer)
+        out.append(f"BrainWash: the BUGMISTRESS draws {min(n, c.brainwashed)} fewer.")
+        n, c.brainwashed = max(0, n - c.brainwashed), 0
+    drawn = bug_cards.draw_face_up(s, n)
     shown = ", ".join(card_name(x) for x in drawn) or "nothing"
     out.append(f"The BUGMISTRESS draws {shown}.")
-    # the cards' own uses come with bug_cards.py; until then a drawn card goes to the discard at the turn's end
 
 
 def _bug(s: State, fid: str, words: list[str], out: list[str]) -> None:
@@ -287,9 +327,14 @@ def _bug(s: State, fid: str, words: list[str], out: list[str]) -> None:
         bug_attacks.declare(s, fid, words, out)
         s.window_due = True
         return
+    if fid == mistress_figure.MISTRESS:  # her steps and tile flips (mistress_figure.py)
+        mistress_figure.act(s, words, out)
+        return
     c.bug_ap -= bug_moves.cost(s, fid, words[0] if words[0] != "gate" else " ".join(words))
     c.aps = {**c.aps, fid: c.bug_ap}
     bug_moves.apply_bug_action(s, fid, " ".join(words), out)
+    if words == ["move"]:
+        bug_cards.charge_step(s, fid, out)  # rb 1475, Charge: twice as many squares
 
 
 def _done(s: State, fid: str) -> None:
@@ -313,7 +358,17 @@ def tidy(s: State, out: list[str]) -> None:
     c = _c(s)
     if s.phase != "play" or c.stage != "bug" or s.asks or s.window or s.window_due or s.attack is not None:
         return
-    while c.step in ("attack", "move"):
+    while c.step in bug_cards.CARD_STEPS:
+        if c.step in ("cards", "last"):  # a card to use, or on: after the draw the passes, at the end the end
+            if bug_cards.next_card(s):
+                return
+            if c.step == "cards":
+                c.step = "attack"
+                continue
+            c.step = ""
+            bug_cards.bug_turn_over(s, out)
+            coop_turn.end_bug_turn(s, out)
+            return
         c.queue = tuple(f for f in c.queue if f in s.figures and c.aps.get(f, 0) > 0)
         if c.acting and c.acting not in c.queue:
             c.acting, c.bug_ap = "", 0
@@ -326,12 +381,11 @@ def tidy(s: State, out: list[str]) -> None:
             c.acting, c.bug_ap = "", 0
             continue
         if not c.queue:
-            c.step = ""
-            coop_turn.end_bug_turn(s, out)
-            return
+            c.step = "last"
+            continue
         fid = c.queue[0]
         c.acting, c.bug_ap = fid, c.aps[fid]
-        if attack_choice(s, fid) or c.bugs[fid].kind != "BURP" and move_choice(s, fid, c.bug_ap):
+        if next_step(s) != f"bug {fid} ":  # something to do (an attack, a move; her figure's own step)
             return
         _done(s, fid)
 

@@ -12,7 +12,7 @@ An attack made as a reaction goes through all three at once (reactions never ope
 
 from __future__ import annotations
 
-from rules.powerup import bug_attacks, combat, dice, life, melee, ranged
+from rules.powerup import bug_attacks, bug_events, combat, dice, life, melee, ranged
 from rules.powerup.board import parse_square
 from rules.powerup.state import Attack, State
 
@@ -31,7 +31,8 @@ def attack_actions(s: State, seat: int, in_air: bool = False) -> list[str]:
     # first normal action
     if s.ap < 1 or b.effect("pause") or b.protected:
         return out
-    w = life.weapon(b, "distance")
+    # rb 1315 (co-op, Explosive Gas): "No one can use distance attacks" (bug_events.py)
+    w = life.weapon(b, "distance") if bug_events.ranged_allowed(s) else None
     if w is not None and w.kind == "R" and b.ammo >= w.ammo_per_shot:
         for t in combat.ranged_targets(s, seat):
             for word in _words(t):

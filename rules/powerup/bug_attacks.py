@@ -20,7 +20,7 @@ Readings (quotes: shared/rulebooks/powerup.txt, "rb N"):
 
 from __future__ import annotations
 
-from rules.powerup import bug_squares, combat, coop_combat, coop_life, dice, life, melee
+from rules.powerup import bug_events, bug_squares, combat, coop_combat, coop_life, dice, life, melee
 from rules.powerup.data import Item
 from rules.powerup.state import Attack, State
 
@@ -39,7 +39,8 @@ def pool(s: State, fid: str, verb: str) -> str:
     if s.figures[fid].kind == "mistress":
         m, r = weapons(s, fid)
         return m.dice if verb == "hit" else r.dice if r is not None else "0"
-    return coop_life.melee_dice(s, fid) if verb == "hit" else coop_life.ranged_dice(s, fid)
+    rage = bug_events.in_force(s).bug_dice  # rb 1343, Rage: "Add 1 yellow die to all BUG attacks"
+    return dice.add(coop_life.melee_dice(s, fid) if verb == "hit" else coop_life.ranged_dice(s, fid), rage)
 
 
 def victim(s: State, fid: str) -> bool:
@@ -63,6 +64,8 @@ def _reach(s: State, fid: str, verb: str) -> list[combat.Target]:
     if verb == "hit":
         return combat.next_to(s, me, facing, lambda x: victim(s, x), covers=False)
     _, ranged = weapons(s, fid)
+    if not bug_events.ranged_allowed(s):  # rb 1315, Explosive Gas: "No one can use distance attacks"
+        return []
     return [] if ranged is None else combat.in_sight(s, me, facing, ranged.range or 0, lambda x: victim(s, x))
 
 

@@ -140,6 +140,18 @@ def _strike_mistress(s: State, by: int | None, hits: int, out: list[str], cover:
     return max(0, through - dice.hits_to_take(before))
 
 
+def drowned(s: State, out: list[str]) -> None:
+    """Her figure in acid (rb 725: "Everything that falls into it dies and disintegrates"): gone for good,
+    whatever her level, with no reward and no score (as a BUG's acid death with nobody pushing). The AI never
+    walks her into acid nor flips it under her (mistress_figure.py): only an unlucky fall gets her there."""
+    c = s.coop
+    assert c is not None
+    c.level, c.mistress_lives = 2, 0
+    del s.figures[MISTRESS]
+    s.beats += 1
+    out.append(f"{MISTRESS} falls into the acid and disintegrates.")
+
+
 def _hits(n: int) -> str:
     return f"{n} hit{'s' if n != 1 else ''}"
 

@@ -88,7 +88,16 @@ def settle(s: State, out: list[str]) -> None:
         c.dodged = False
     if c.stage == "bug":
         ai_mistress.tidy(s, out)
+    elif c.stage == "next" and tricks(s, out):
+        return
     missions.check(s, out)
+
+
+def mission_over(s: State, out: list[str]) -> bool:
+    """In a BUGBUSTER's turn, once its action and the windows after it are done: a mission won or lost by
+    it (the portal's last piece destroyed, her figure gone at level 2) ends the game there and then, not
+    when the turn ends."""
+    return missions.check(s, out)
 
 
 def outcome(s: State) -> Outcome:
@@ -108,5 +117,18 @@ def progress(s: State) -> str:
         return f"Over · {s.summary}"
     seq = (s.sequence - 1) % 8 + 1
     who = {"bug": "the BUGs", "next": "who goes next?"}.get(c.stage, s.seats[s.active] if s.active is not None else "")
-    return f"Sequence {s.sequence} ({seq}/8) · {who} · VIPs {len(c.npcs)}" if c.mission == "vips" else (
-        f"Sequence {s.sequence} · {who}")
+    if c.mission == "vips":
+        return f"Sequence {s.sequence} ({seq}/8) · {who} · VIPs {len(c.npcs)}"
+    if c.mission == "portal":
+        return f"Sequence {s.sequence} · {who} · portal pieces {len(c.pieces)}"
+    if c.mission == "bugmistress" and c.level:
+        return f"Sequence {s.sequence} · {who} · BUGMISTRESS level {c.level}, {c.mistress_lives} lives"
+    return f"Sequence {s.sequence} · {who}"
+
+
+def tricks(s: State, out: list[str]) -> bool:
+    """The AI's face-up Tricks whose condition holds now, after a BUGBUSTER's action has settled (rb 975:
+    "Trick cards can be used at any time"); True when one was used (the engine settles again)."""
+    from rules.powerup import bug_cards
+
+    return bool(bug_cards.tricks_now(s, out))

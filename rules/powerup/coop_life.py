@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.powerup import dice
+from rules.powerup import bug_events, dice
 from rules.powerup.coop_data import BugSheet, coop_data
 from rules.powerup.coop_state import Bug
 from rules.powerup.state import State
@@ -26,7 +26,8 @@ def sheet(s: State, fid: str) -> BugSheet:
 
 
 def armor(s: State, fid: str) -> int:
-    return sheet(s, fid).armor
+    """The sheet's armor, +1 while Mortal Skin is in force (rb 1331, bug_events.py)."""
+    return sheet(s, fid).armor + bug_events.in_force(s).bug_armor
 
 
 def melee_dice(s: State, fid: str) -> str:

@@ -33,6 +33,12 @@ def _goal(s: State) -> str:
     if c.mission == "vips":
         return f"Keep the 3 VIPs alive for {m.win_after} sequences: {len(c.npcs)} alive, sequence {s.sequence} of " \
                f"{m.win_after}"
+    if c.mission == "portal":
+        when = "it is open: each piece spawns" if missions.portal_open(s) else f"it opens after sequence {m.spawn_after}"
+        return f"Destroy the portal's {len(m.portal)} pieces by the end of sequence {m.lose_after}: " \
+               f"{len(c.pieces)} left, sequence {s.sequence}; {when}"
+    if c.mission == "bugmistress" and c.level:
+        return f"Kill the BUGMISTRESS at level 2: level {c.level}, {c.mistress_lives} lives"
     return m.name
 
 
@@ -60,7 +66,7 @@ def coop_view(s: State):
     return CoopView(
         mission=m.name, goal=_goal(s), stage=c.stage, bugs=tuple(bugs),
         sheets=tuple(_sheet(sh, sh.id in c.active) for sh in co.bug_sheets),
-        burps=sum(1 for b in c.bugs.values() if b.kind == "BURP"), burp_limit=len(s.seats) + min(0, m.burp_offset),
+        burps=sum(1 for b in c.bugs.values() if b.kind == "BURP"), burp_limit=missions.burp_limit(s),
         event=c.event, face_up=tuple(x.split("|")[0] for x in c.face_up), deck=len(c.bug_deck),
         discard=len(c.bug_discard), hand_size=len(c.bug_hand), level=c.level, continue_cost=coop_continue.cost(s),
         market=tuple((x, game_data().card(x).name, game_data().card(x).cost or 0) for x in c.market),

@@ -66,7 +66,7 @@ class Coop:
     event_card: str = ""  # the Event's card ("Rage|2"), discarded when it ends
     # the sequence (coop_turn.py): bug (the BUG turn), next (who goes next), turn, continue, over
     stage: str = "bug"
-    step: str = ""  # the AI's step in the BUG turn (ai_mistress.py): spawn, event, draw, attack, move
+    step: str = ""  # the AI's step in the BUG turn (ai_mistress.py): spawn, event, draw, cards, attack, move, last
     queue: tuple[str, ...] = ()  # spawn points, or BUGs, still to go in this step
     acting: str = ""  # the BUG acting now and its AP left
     bug_ap: int = 0
@@ -79,6 +79,12 @@ class Coop:
     offer: tuple = ()  # a CONTINUE offered: (BUGBUSTER brought back, ((payer, coins), ...))
     agreed: tuple[str, ...] = ()  # payers who accepted their share
     melted: tuple[int, ...] = ()  # seats whose body lies in acid: only a CONTINUE brings them back
+    tiles_flipped: int = 0  # the sequence whose BUG turn saw her flip tiles (once a BUG turn: mistress_figure.py)
+    # the BUG cards' marks (bug_cards.py): Charge used this BUG turn (a BUG's advance goes 2 squares);
+    # BUG cards her next MOVE & ATTACK draw loses (BrainWash, rb 1194); SPAWNs cancelled (Disruptor, rb 1204)
+    charge: bool = False
+    brainwashed: int = 0
+    disrupted: int = 0
 
     def clone(self) -> Coop:
         return replace(self, bugs=dict(self.bugs), npcs=dict(self.npcs), pieces=dict(self.pieces), aps=dict(self.aps))

@@ -47,7 +47,10 @@ Readings (the rulebook leaves these open):
   card to a teammate holding fewer than 4 (rb 536), ``done`` passes the word to the next member
   (``assemble_options``/``assemble_answer``).
 - **BrainWash, Disruptor** act on the BUGMISTRESS (rb 1194, rb 1204): DEATHMATCH has none, so they are
-  only letters here (the issue) and never played. **Epic joker** (rb 1218) is only a letter for EPIC
+  only letters there (the issue) and never played. In co-op against the AI BUGMISTRESS (no hand: her cards
+  are drawn face up) they are played as any Special and counted on ``Coop``: BrainWash makes her next MOVE
+  & ATTACK draw 2 fewer cards (``Coop.brainwashed``), Disruptor cancels her next SPAWN (``Coop.disrupted``);
+  ai_mistress.py reads both (the issue's DESIGN). **Epic joker** (rb 1218) is only a letter for EPIC
   (``cards.epic_sets``), never played alone.
 - **Take a Mulligan** (rb 1257) is played in the roll window of an attack (reactions.py) by the attacker or
   the melee defender on its own dice: ``all`` of them again, or the ``misses`` (dice that showed no hit).
@@ -113,6 +116,31 @@ def _trick(card: str, quote: str) -> Effect:
 
 _BUGMISTRESS = "it acts on the BUGMISTRESS, and DEATHMATCH has none: only a letter here (the issue)"
 
+
+def _versus_her(s: State, seat: int) -> list[str]:
+    """BrainWash and Disruptor: playable in co-op (the BUGMISTRESS is there), never in DEATHMATCH."""
+    return [""] if s.coop is not None else []
+
+
+def _brainwash(s: State, seat: int, arg: str, out: list[str]) -> None:
+    """rb 1194: "The BUGMISTRESS discards two random BUG cards from her hand." The AI BUGMISTRESS holds no
+    hand: her next MOVE & ATTACK draws that many fewer cards (the issue's DESIGN; ``Coop.brainwashed``)."""
+    if s.coop is None:
+        raise IllegalAction(f"BrainWash cannot be played here: {_BUGMISTRESS}")
+    n = cards.amount("BrainWash", "bug_cards")
+    s.coop.brainwashed += n
+    out.append(f"The BUGMISTRESS is brainwashed: her next MOVE & ATTACK draws {n} fewer BUG cards.")
+
+
+def _disruptor(s: State, seat: int, arg: str, out: list[str]) -> None:
+    """rb 1204: "The BUGMISTRESS cannot spawn in the next turn." Her next SPAWN is cancelled (the issue's
+    DESIGN; ``Coop.disrupted``)."""
+    if s.coop is None:
+        raise IllegalAction(f"Disruptor cannot be played here: {_BUGMISTRESS}")
+    s.coop.disrupted += 1
+    out.append("The BUGMISTRESS is disrupted: her next SPAWN is cancelled.")
+
+
 EFFECTS: dict[str, Effect] = {e.name: e for e in (
     Effect("Adrenalyn", _always, pow_self.gainer(
         "Adrenalyn", "rp", 'rb 1172: "The BUGBUSTER gets 2 extra reaction points."')),
@@ -125,12 +153,12 @@ EFFECTS: dict[str, Effect] = {e.name: e for e in (
            'rb 1186: "Must be used with a melee attack Add 1 white die to your attack roll."'),
     Effect("Barrier Granade", pow_board.barrier_args, pow_board.barrier),
     # rb 1194: "The BUGMISTRESS discards two random BUG cards from her hand."
-    Effect("BrainWash", _never, _not_here("BrainWash", _BUGMISTRESS)),
+    Effect("BrainWash", _versus_her, _brainwash),
     # rb 1196: "Must be a ranged attack Add1 hit to your attack. Can be used at any time."
     Effect("Concentration", pow_self.concentration_args, pow_self.concentration),
     Effect("Copycat", pow_self.copycat_args, pow_self.copycat, any_time=True),
     # rb 1204: "The BUGMISTRESS cannot spawn in the next turn."
-    Effect("Disruptor", _never, _not_here("Disruptor", _BUGMISTRESS)),
+    Effect("Disruptor", _versus_her, _disruptor),
     Effect("Double Team", _always, pow_self.double_team),
     Effect("Energy Shield", _always, pow_self.energy_shield, any_time=True),
     _trick("Elite Fire",

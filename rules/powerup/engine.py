@@ -275,6 +275,10 @@ class PowerupEngine:
                 if s.phase != "play" or s.coop.stage != "turn" or s.window or s.asks:
                     return
                 continue
+            if s.coop is not None and coop_engine.mission_over(s, out):  # won or lost in a BUGBUSTER's turn
+                return
+            if s.coop is not None and coop_engine.tricks(s, out):  # her face-up Tricks, "at any time" (rb 975)
+                continue
             if s.ap > 0:
                 return
             seat = s.active
@@ -284,6 +288,8 @@ class PowerupEngine:
             flow.end_turn(s, out)
 
     def _free_left(self, s: State, seat: int) -> bool:
+        if s.coop is not None and seat in s.coop.fallen:
+            return False  # down in its own turn: the turn is over (it can do nothing, rb 849)
         if s.busters[seat].protected:
             # at 0 AP still protected, it died this turn (any AP spent is a normal action, which ends the
             # protection): its turn is over (rb 1918), cards and EPIC wait for the next

@@ -84,7 +84,8 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
             if verb in VERBS and opt not in out:
                 label, desc = VERBS[verb]
                 rest = opt.split(" ", 1)[1] if " " in opt else ""  # "Start square C1", "Jump up — 2 AP"
-                cost = " — 1 AP" if opt == "jump high" and _cost(s, seat, verb) else _cost(s, seat, verb)
+                high = f" — {reach.jump_high_cost(s)} AP" if _cost(s, seat, verb) else ""
+                cost = high if opt == "jump high" else _cost(s, seat, verb)
                 if verb == "npc":  # "Move VIP1 left (2 moves left)"
                     npc, way = rest.split(" ", 1)
                     moves = s.coop.npcs[npc].moves if s.coop is not None and npc in s.coop.npcs else 0

@@ -2,6 +2,28 @@
 when it is won or lost and where the BUGs head when they see no BUGBUSTER (rb 1413: "Some missions give
 the BUGs PRIMARY TARGETS"). Every mission is also lost when all BUGBUSTERs are down and no CONTINUE is
 paid (the issue; coop_turn offers the CONTINUE). Quotes: shared/rulebooks/powerup.txt ("rb N").
+
+Readings:
+
+- **Save the VIPs** (rb 1752-1774): won when 8 sequences end with the 3 VIPs alive (rb 1762), lost when
+  one dies. Primary target: the nearest VIP.
+- **Dimensional Portal** (rb 1776-1796): the 3 pieces stand in adjacent squares at the far end (rb 1788,
+  coop_setup). Won as soon as the last piece is destroyed (rb 1784: "destroy a machine"). After
+  sequence 8 (``Mission.spawn_after``) the portal is "activated" (rb 1796): each piece left is a spawn
+  point like a BURP ("You may spawn BUGs from each token as if it were a BURP": ``portal_points``, one
+  card each, its indicator released in front of or above the piece, outside the BURP limit: a piece is
+  not a BURP) and "For each piece of the portal that remains, one more BUG card will be drawn"
+  (``extra_cards``: her MOVE & ATTACK draw). "If in 4 turns of the second round the portal has not been
+  completely destroyed, the BUGMISTRESS has won": a piece still standing when sequence 12
+  (``Mission.lose_after``) ends loses. Primary target: none (the issue gives primary targets only to
+  Save the VIPs and Hidden Keys; the data's ``primary_target`` is "none"): a BUG that sees no
+  BUGBUSTER goes straight on (rb 1414), which from the BURPs at the portal's end is toward the
+  BUGBUSTERs' start. The pieces are not a target for the BUGs: they are the BUGs' own machine.
+- **Kill the BUGMISTRESS** (rb 1822-1850): no time limit (rb 1836: "There is no time limit for this
+  mission"); won when her figure falls at level 2 (level 1's death only turns her into level 2, rb 1844,
+  coop_combat). Her BURPs: one fewer than BUGBUSTERs all mission (rb 1848: "The maximum of BURPs allowed
+  is the number of players minus 1", ``burp_limit``). Primary target: none, as the portal's. Her
+  figure's own actions are mistress_figure.py's.
 """
 
 from __future__ import annotations
@@ -11,6 +33,8 @@ from collections.abc import Callable
 from rules.powerup.board import Square
 from rules.powerup.coop_data import coop_data
 from rules.powerup.state import State
+
+MISTRESS = "BUGMISTRESS"
 
 
 def _over(s: State, result: str, why: str, out: list[str]) -> bool:
@@ -44,8 +68,66 @@ def _vip_targets(s: State) -> list[Square]:
     return [sq for fid in s.coop.npcs if (sq := s.where(fid)) is not None]
 
 
-CHECKS: dict[str, Callable[[State, list[str], bool], bool]] = {"vips": _vips}
-TARGETS: dict[str, Callable[[State], list[Square]]] = {"vips": _vip_targets}
+# --- Dimensional Portal (rb 1776-1796) --------------------------------------------------------------------
+def _portal(s: State, out: list[str], sequence_over: bool) -> bool:
+    """Won when the third piece falls; lost when a piece stands as sequence 12 ends (rb 1796)."""
+    c = s.coop
+    assert c is not None
+    if not c.pieces:
+        return _over(s, "won", "the dimensional portal is destroyed.", out)
+    m = coop_data().mission(c.mission)
+    if sequence_over and m.lose_after is not None and s.sequence >= m.lose_after:
+        left = len(c.pieces)
+        return _over(s, "lost", f"the portal still stands ({left} piece{'s' if left != 1 else ''}) after "
+                                f"{m.lose_after} sequences: the BUGs pour through.", out)
+    return False
+
+
+def portal_open(s: State) -> bool:
+    """rb 1796: "If the 8 turn sequences pass ... the portal will be activated" (after ``spawn_after``)."""
+    assert s.coop is not None
+    m = coop_data().mission(s.coop.mission)
+    return m.spawn_after is not None and s.sequence > m.spawn_after
+
+
+def portal_points(s: State) -> tuple[str, ...]:
+    """The pieces left, once the portal is activated: spawn points "as if it were a BURP" (rb 1796)."""
+    assert s.coop is not None
+    return tuple(f for f in sorted(s.coop.pieces) if f in s.figures) if portal_open(s) else ()
+
+
+def extra_cards(s: State) -> int:
+    """rb 1796: "For each piece of the portal that remains, one more BUG card will be drawn"."""
+    return len(portal_points(s))
+
+
+# --- Kill the BUGMISTRESS (rb 1822-1850) ------------------------------------------------------------------
+def _bugmistress(s: State, out: list[str], sequence_over: bool) -> bool:
+    """Won when her figure is gone at level 2 (rb 1832: "the BUGBUSTERs must destroy the BUGMISTRESS");
+    no time limit (rb 1836)."""
+    c = s.coop
+    assert c is not None
+    if c.level == 2 and MISTRESS not in s.figures:
+        return _over(s, "won", "the BUGMISTRESS is destroyed, once and for all!", out)
+    return False
+
+
+def _no_targets(s: State) -> list[Square]:
+    """No primary target (the issue): a BUG that sees no BUGBUSTER goes straight on (rb 1414)."""
+    return []
+
+
+CHECKS: dict[str, Callable[[State, list[str], bool], bool]] = {
+    "vips": _vips, "portal": _portal, "bugmistress": _bugmistress}
+TARGETS: dict[str, Callable[[State], list[Square]]] = {
+    "vips": _vip_targets, "portal": _no_targets, "bugmistress": _no_targets}
+
+
+def burp_limit(s: State) -> int:
+    """rb 962: never more BURPs than BUGBUSTERs; against the BUGMISTRESS one fewer (rb 1848: "the number of
+    players minus 1"), the mission's ``burp_offset``."""
+    assert s.coop is not None
+    return len(s.seats) + min(0, coop_data().mission(s.coop.mission).burp_offset)
 
 
 def check(s: State, out: list[str], sequence_over: bool = False) -> bool:

@@ -147,7 +147,7 @@ def _leave_carrier(s: State, fid: str) -> None:
 def jump(s: State, seat: int, word: str, out: list[str]) -> None:
     fid = s.busters[seat].sheet
     to = reach.step_targets(s, seat)[word]
-    s.ap -= 1 if word == "jump high" else reach.jump_cost(s, seat)
+    s.ap -= reach.jump_high_cost(s) if word == "jump high" else reach.jump_cost(s, seat)
     _leave_carrier(s, fid)
     physics.shift(s, fid, to, out)
     out.append(f"{fid} jumps to {name(to)}.")

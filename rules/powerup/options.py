@@ -19,9 +19,9 @@ from pydantic import BaseModel, ConfigDict
 from rules.core.errors import BadOptions, quoted
 from rules.powerup.state import MODES as REACT_MODES  # when a seat is asked to react (reactions.py)
 
-ARCADE_OPEN = False  # ARCADE is offered once the BUG cards' uses are in (a BUG turn without them is a stub)
+ARCADE_OPEN = True  # the four missions but Hidden Keys, against the AI BUGMISTRESS
 MODES = ("deathmatch", "arcade") if ARCADE_OPEN else ("deathmatch",)
-MISSIONS = ("vips",)  # ARCADE missions playable now (Hidden Keys comes with the GLITCH)
+MISSIONS = ("vips", "portal", "bugmistress")  # playable now (Hidden Keys comes with the GLITCH)
 MISTRESSES = ("ai",)  # who plays the BUGMISTRESS (a human one comes next)
 LIVE_PAUSE = 1.0  # seconds between the AI BUGMISTRESS's steps at a live table (0 async)
 LIVE_WAIT, ASYNC_WAIT, MAX_WAIT = 60, 12 * 3600, 48 * 3600  # seconds a reaction window waits
@@ -90,7 +90,8 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
     values = {str(k).strip().lower(): str(v).strip().lower() for k, v in raw.items()}
     if unknown := sorted(set(values) - known):
         raise BadOptions(f"unknown option '{quoted(unknown[0])}'; POWERUP options are: {', '.join(sorted(known))}")
-    mode = values.get("mode", "deathmatch")
+    # a mission names an ARCADE game: mode arcade goes without saying
+    mode = values.get("mode", "arcade" if "mission" in values or "bugmistress" in values else "deathmatch")
     if mode not in MODES:
         raise BadOptions(f"mode is {', '.join(MODES)} for now, not '{quoted(mode)}'")
     rounds = values.get("rounds", "0")

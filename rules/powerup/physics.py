@@ -14,6 +14,7 @@ from rules.powerup.coop_data import coop_data
 from rules.powerup.data import game_data
 from rules.powerup.state import State, mode_of
 
+UNMOVED = ("piece", "mistress")  # co-op figures no push moves (push_line)
 SHOVES = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}  # the default's order too
 
 
@@ -57,7 +58,8 @@ def _flyers() -> frozenset[str]:
 
 
 def riders(s: State, fid: str) -> list[str]:
-    """The figures standing on ``fid``'s head, lowest first (a stack rides the figure below, rb 775)."""
+    """The figures standing on ``fid``'s head, lowest first (a stack rides the figure below, rb 775); a
+    never-moved co-op figure (``UNMOVED``) and what stands on it stay behind."""
     b = board(s.layout)
     out = []
     sq = s.figures[fid].square
@@ -66,7 +68,7 @@ def riders(s: State, fid: str) -> list[str]:
         if not b.inside(up) or b.supported(up) or not b.vertical_open(sq):
             break
         rider = figure_at(s, up)
-        if rider is None:
+        if rider is None or s.figures[rider].kind in UNMOVED:  # she is carried by no one; she may fall
             break
         out.append(rider)
         sq = up
@@ -289,9 +291,14 @@ def send_home(s: State, team: str, out: list[str]) -> None:
 
 def remove_thing(s: State, fid: str, out: list[str], cause: str, by: int | None = None) -> None:
     """A figure without a seat in acid: a drum is gone; a robot is sent home (a house reading: the rulebook
-    never removes a robot); a BUG or an NPC dies with what the co-op state knows of it."""
+    never removes a robot); a BUG or an NPC dies with what the co-op state knows of it; the BUGMISTRESS's
+    figure "dies and disintegrates" (rb 725) at whatever level (coop_combat.drowned)."""
     kind = s.figures[fid].kind
-    if kind in ("bug", "npc"):
+    if kind == "mistress":
+        from rules.powerup import coop_combat  # it builds on this module
+
+        coop_combat.drowned(s, out)
+    elif kind in ("bug", "npc"):
         from rules.powerup import bug_squares  # it builds on this module
 
         if kind == "bug":
@@ -348,7 +355,9 @@ def push(s: State, fid: str, dx: int, squares: int, out: list[str], by: int | No
 
 
 def push_line(s: State, fid: str, dx: int) -> list[str] | None:
-    """The figures from ``fid`` onward that move together one square, or None if a wall stops them."""
+    """The figures from ``fid`` onward that move together one square, or None if a wall stops them. A
+    co-op figure that is never moved (a portal piece: coop data ``moves: false``; the BUGMISTRESS, who
+    "cannot move" at level 1, rb 1844, and moves only by her own steps at level 2) stops a line as a wall."""
     b = board(s.layout)
     line = [fid]
     sq = s.figures[fid].square
@@ -360,6 +369,8 @@ def push_line(s: State, fid: str, dx: int) -> list[str] | None:
         other = figure_at(s, nxt)
         if other is None:
             return line
+        if s.figures[other].kind in UNMOVED:
+            return None
         line.append(other)
         sq = nxt
 

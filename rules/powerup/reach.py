@@ -4,7 +4,7 @@ moves.py applies the movements. Quotes: shared/rulebooks/powerup.txt ("rb N").""
 
 from __future__ import annotations
 
-from rules.powerup import life, physics
+from rules.powerup import bug_events, life, physics
 from rules.powerup.board import Square, board
 from rules.powerup.state import State
 
@@ -12,14 +12,20 @@ FACING = {1: ">", -1: "<"}
 
 
 def move_cost(s: State, seat: int) -> int:
-    """rb 462: 1 AP; HEAVY doubles moving and jumping (rb 669)."""
-    return 2 if "HEAVY" in life.keywords(s.busters[seat]) else 1
+    """rb 462: 1 AP; HEAVY doubles moving and jumping (rb 669); the Creeper Event doubles it (rb 1303,
+    bug_events.py)."""
+    return (2 if "HEAVY" in life.keywords(s.busters[seat]) else 1) * bug_events.in_force(s).move_factor
 
 
 def jump_cost(s: State, seat: int) -> int:
-    """rb 464: 2 AP; JUMP1 makes it 1 (rb 667); HEAVY doubles it."""
+    """rb 464: 2 AP; JUMP1 makes it 1 (rb 667); HEAVY doubles it; so does the Creeper Event (rb 1303)."""
     kw = life.keywords(s.busters[seat])
-    return (1 if "JUMP1" in kw else 2) * (2 if "HEAVY" in kw else 1)
+    return (1 if "JUMP1" in kw else 2) * (2 if "HEAVY" in kw else 1) * bug_events.in_force(s).move_factor
+
+
+def jump_high_cost(s: State) -> int:
+    """rb 757: the Jump-Attack's jump straight up, 1 AP; doubled by the Creeper Event (rb 1303)."""
+    return bug_events.in_force(s).move_factor
 
 
 def position(s: State, seat: int) -> tuple[Square, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core.errors import quoted
-from rules.powerup import life, pow_self, reach
+from rules.powerup import bug_events, life, pow_self, reach
 from rules.powerup.board import Square, board, name, parse_square
 from rules.powerup.cards import card_name, card_token
 from rules.powerup.data import LIVES, game_data
@@ -78,7 +78,7 @@ def _shoot(s: State, seat: int, args: list[str]) -> str | None:
     as combat.ranged_targets counts them (the index in the ray; a cover only adds armor)."""
     b = s.busters[seat]
     w = life.weapon(b, "distance")
-    if why := _ready(s, seat):
+    if why := _ready(s, seat) or bug_events.no_distance(s):
         return why
     if w is None:
         return "you have no distance weapon" + (" (EPIC weapons only)" if b.epic else "")
@@ -138,7 +138,7 @@ def _lob(s: State, seat: int, args: list[str]) -> str | None:
     roll. Not from mid-air (attacks.attack_actions)."""
     b = s.busters[seat]
     w = life.weapon(b, "distance")
-    if why := _ready(s, seat) or ("no throwing from mid-air" if s.air else None):
+    if why := _ready(s, seat) or bug_events.no_distance(s) or ("no throwing from mid-air" if s.air else None):
         return why
     if w is None or w.kind != "V":
         return "you have no distance weapon" if w is None else f"your {w.name} has a fixed range: shoot <target>"

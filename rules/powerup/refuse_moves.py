@@ -46,7 +46,8 @@ def _jump(s: State, seat: int, args: list[str]) -> str | None:
         return "jump (ahead), jump up (45 degrees) or jump high (straight up)"
     if kind == "high":
         cargo = s.figures[s.busters[seat].sheet].cargo
-        if why := _ap(s, "jump high", 1) or (f"no jump high while carrying {cargo}" if cargo else None):
+        carrying = f"no jump high while carrying {cargo}" if cargo else None
+        if why := _ap(s, "jump high", reach.jump_high_cost(s)) or carrying:
             return why
         if b.inside((x, y + 1)) and b.open((x, y + 1)) and not b.vertical_open((x, y)):
             return "a solid platform is above you"

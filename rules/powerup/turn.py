@@ -36,7 +36,7 @@ def legal(s: State, seat: int) -> list[str]:
     for word in ("jump", "jump up"):
         if word in steps and s.ap >= jc:
             out.append(word)
-    if "jump high" in steps and s.ap >= 1 and me.cargo is None:
+    if "jump high" in steps and s.ap >= reach.jump_high_cost(s) and me.cargo is None:
         out.append("jump high")
     if s.ap >= 1:
         out += [f"gate {name(g)}" for g in reach.gate_targets(s, seat)]

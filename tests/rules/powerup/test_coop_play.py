@@ -1,19 +1,28 @@
-"""Save the VIPs against the AI BUGMISTRESS, played to its end by random BUGBUSTERs (the issue's self-play):
-part 1's invariants and the co-op ones (coop_invariants.py) after every step, the AI's SYSTEM steps
-taken as the platform takes them (its decision's default, the only legal action)."""
+"""The ARCADE missions against the AI BUGMISTRESS, played to their end by random BUGBUSTERs (the issue's
+self-play): part 1's invariants and the co-op ones (coop_invariants.py) after every step, the AI's SYSTEM
+steps taken as the platform takes them (its decision's default, the only legal action)."""
 
 import pytest
 
 from rules.core.engine import SYSTEM
 from rules.core.rng import Rng
 from rules.powerup import ENGINE as E
+from rules.powerup import ai_mistress
 from rules.powerup.options import PowerupOptions
 
 ARCADE = PowerupOptions(mode="arcade", mission="vips")
 
 
-def play(seed: int, labels: tuple[str, ...], cap: int = 6000):
-    s = E.new_game(seed, ARCADE, labels)
+def play(seed: int, labels: tuple[str, ...], cap: int = 6000, mission: str = "vips", keen: bool = False,
+         pay: bool = True, level: int = 0):
+    """Random BUGBUSTERs: any legal action; ``keen``: an attack on a portal piece or on her whenever one is
+    legal (so the missions' wins come up too); ``pay``: CONTINUEs may be proposed (without, every BUGBUSTER
+    down ends the game: declining is their only answer); ``level``: her level set before the first BUG turn
+    (a test's scene: the level-2 BUGMISTRESS from the start)."""
+    s = E.new_game(seed, PowerupOptions(mode="arcade", mission=mission), labels)
+    if level:
+        s.coop.level = level
+        s.coop.queue = ai_mistress.spawn_points(s)  # the first spawn, without her at level 2 (rb 1091)
     rng = Rng(700 + seed)
     steps = 0
     for steps in range(cap):
@@ -24,7 +33,9 @@ def play(seed: int, labels: tuple[str, ...], cap: int = 6000):
         seat = SYSTEM if SYSTEM in pending else rng.choice(sorted(pending))
         legal = E.legal_actions(s, seat)
         assert pending[seat].default in legal, (pending[seat].default, legal[:5])
-        action = pending[seat].default if seat == SYSTEM else rng.choice(legal)
+        choices = [a for a in legal if pay or not a.startswith("continue ")]
+        eager = [a for a in choices if a.split()[0] in ("shoot", "hit") and ("PORTAL" in a or "BUGMISTRESS" in a)]
+        action = pending[seat].default if seat == SYSTEM else rng.choice(eager if keen and eager else choices)
         s, _ = E.apply(s, seat, action)
         problems = E.check_invariants(s)
         assert problems == [], (steps, action, problems)
@@ -39,3 +50,32 @@ def test_save_the_vips_plays_to_a_win_or_a_loss(labels):
         assert out is not None, f"over within the cap ({steps} steps, sequence {s.sequence})"
         assert s.coop.result in ("won", "lost")
         assert s.sequence <= 8
+
+
+@pytest.mark.parametrize("labels", [("RAY", "TOR"), ("ANA", "MAC", "PNK", "PAM")])
+@pytest.mark.parametrize("keen", [False, True])
+def test_the_dimensional_portal_plays_to_a_win_or_a_loss(labels, keen):
+    """rb 1796: over by sequence 12 at the latest (a piece standing then loses)."""
+    for seed in range(2):
+        s, steps = play(seed, labels, mission="portal", keen=keen)
+        assert E.outcome(s) is not None, f"over within the cap ({steps} steps, sequence {s.sequence})"
+        assert s.coop.result in ("won", "lost") and s.sequence <= 12
+        assert s.coop.result == "lost" or not s.coop.pieces
+
+
+@pytest.mark.parametrize("labels", [("RAY", "TOR"), ("ANA", "MAC", "PNK", "PAM")])
+@pytest.mark.parametrize(("level", "keen", "pay"), [(1, True, False), (2, True, False), (2, False, True)])
+def test_kill_the_bugmistress_plays_to_a_win_or_a_loss(labels, level, keen, pay):
+    """rb 1836: "There is no time limit for this mission": the game ends by her death at level 2 or by the
+    BUGBUSTERs' loss. From level 1 no CONTINUE is proposed (declining is then the only answer when all are
+    down: random BUGBUSTERs paying again and again play on for thousands of steps). From level 2 (a scene set
+    by the test) her moves, shots and tile flips play too; with CONTINUEs paid the BUGBUSTERs come back all
+    over the board, where her flips find them (seen: 1 or 2 flips a game with these seeds)."""
+    for seed in range(2):
+        s, steps = play(seed, labels, cap=8000, mission="bugmistress", keen=keen, pay=pay, level=level)
+        assert E.outcome(s) is not None, f"over within the cap ({steps} steps, sequence {s.sequence})"
+        assert s.coop.result in ("won", "lost")
+        if s.coop.result == "won":
+            assert s.coop.level == 2 and "BUGMISTRESS" not in s.figures
+        else:
+            assert len(s.coop.fallen) == len(s.seats)
