@@ -88,8 +88,10 @@ def settle(s: State, out: list[str]) -> None:
         c.dodged = False
     if c.stage == "bug":
         ai_mistress.tidy(s, out)
-    elif c.stage == "next" and tricks(s, out):
-        return
+    elif c.stage == "next":
+        if tricks(s, out):
+            return
+        coop_turn.go_on(s, out)  # one left to choose may have gone down meanwhile (a shove onto spikes)
     missions.check(s, out)
 
 

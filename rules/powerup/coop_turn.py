@@ -58,7 +58,7 @@ def end_bug_turn(s: State, out: list[str]) -> None:
     c.acting, c.bug_ap, c.queue, c.step = "", 0, (), ""
     c.stage = "next"
     out.append("The BUGBUSTERs' turn: choose who goes next.")
-    _next_or_end(s, out)
+    go_on(s, out)
 
 
 def next_options(s: State) -> list[str]:
@@ -82,10 +82,11 @@ def turn_done(s: State, out: list[str]) -> None:
     c = coop(s)
     s.order, s.turn = (), 0
     c.stage = "next"
-    _next_or_end(s, out)
+    go_on(s, out)
 
 
-def _next_or_end(s: State, out: list[str]) -> None:
+def go_on(s: State, out: list[str]) -> None:
+    """The group's choice, or the end of the sequence when nobody standing is left to play."""
     c = coop(s)
     c.to_play = tuple(x for x in c.to_play if x not in c.fallen)
     if missions.check(s, out):

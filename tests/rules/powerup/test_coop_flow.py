@@ -264,3 +264,18 @@ def test_npc_moves_are_labelled_with_what_is_left():
     labels = E.menu_labels(s, 0, (), E.legal_actions(s, 0))
     npc = next(a for a in labels if a.startswith("npc "))
     assert "moves left" in labels[npc][0] and labels["next RAY"][0] == "Next: RAY"
+
+
+def test_the_last_to_play_going_down_between_turns_ends_the_sequence():
+    """A question answered between turns (a shove onto spikes, rb 727) downs the only BUGBUSTER left to play:
+    nobody is left to choose, so the sequence ends (it once left the group a choice with no options)."""
+    s = bug_turn(new())
+    s, _ = E.apply(s, 0, "next RAY")
+    s, _ = E.apply(s, 0, "end")
+    assert s.coop.stage == "next" and s.coop.to_play == (1,)
+    s.move_figure("TOR", square=sq("D7"))
+    s.set_buster(1, lives=1)
+    s.asks = ((1, "shove", "TOR"),)
+    s, _ = E.apply(s, 1, "shove right")  # onto the spikes at E7
+    assert 1 in s.coop.fallen
+    assert s.sequence == 2 and s.coop.stage == "bug" and E.pending(s)
