@@ -76,6 +76,8 @@ def _stage(view: PublicView, c: CoopView, names: Names) -> tuple[str, tuple, lis
         words.append(("text", f"{view.ap} AP left", GOLD, GOLD))
     elif c.stage == "continue":
         words.append(("text", f"${c.continue_cost} brings a BUGBUSTER back", GOLD, GOLD))
+    if c.offer:  # a CONTINUE offered, waiting on its payers
+        words.append(("text", f"CONTINUE: {c.offer}", GOLD, GOLD))
     elif c.stage == "over" or c.result:
         won = c.result == "won"
         tag, colour = ("MISSION DONE", OK) if won else ("MISSION FAILED", DANGER) if c.result == "lost" else (tag, colour)
@@ -102,6 +104,10 @@ def _lines(view: PublicView, c: CoopView, names: Names, width: int) -> list[tupl
         crew += [("chip", b.sheet, TAG_GRAY if down else HERO, TEXT if down else DARK_TEXT),
                  ("text", f"{points} pts {state[0]}", state[1], state[1])]
     lines += _flow("CREW", crew or [("text", "—", DIM, DIM)], width)
+    npcs = [("text", f"{b.id} {b.moves} move{'s' if b.moves != 1 else ''}", TEXT, TEXT) for b in c.bugs
+            if b.kind == "NPC"]
+    if npcs:
+        lines += _flow("NPC MOVES", npcs, width)
     targets = [("text", " ".join(c.primary) if c.primary else "none", TARGET if c.primary else DIM, TEXT)]
     lines += _flow("TARGETS", targets, width)
     return lines

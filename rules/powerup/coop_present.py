@@ -54,7 +54,7 @@ def coop_view(s: State):
         bugs.append(BugView(id=fid, kind=b.kind, lives=b.lives, lives_max=sh.lives, stack=b.stack, dizzy=b.dizzy,
                             thief=bool(b.stolen), secret=bool(b.secret), acting=fid == c.acting))
     for fid, n in sorted(c.npcs.items()):
-        bugs.append(BugView(id=fid, kind="NPC", lives=n.lives, lives_max=co.npc.lives))
+        bugs.append(BugView(id=fid, kind="NPC", lives=n.lives, lives_max=co.npc.lives, moves=n.moves))
     for fid, lives in sorted(c.pieces.items()):
         bugs.append(BugView(id=fid, kind="PORTAL", lives=lives, lives_max=co.portal_piece.lives))
     if c.level and "BUGMISTRESS" in s.figures:
@@ -72,4 +72,13 @@ def coop_view(s: State):
         market=tuple((x, game_data().card(x).name, game_data().card(x).cost or 0) for x in c.market),
         prices=tuple(co.store.prices.items()), fallen=tuple(s.busters[i].sheet for i in c.fallen),
         to_play=tuple(s.busters[i].sheet for i in c.to_play), points=c.points,
-        primary=tuple(name(q) for q in missions.primary_targets(s)), result=c.result)
+        primary=tuple(name(q) for q in missions.primary_targets(s)), result=c.result, offer=_offer(s))
+
+
+def _offer(s: State) -> str:
+    c = s.coop
+    assert c is not None
+    if not c.offer:
+        return ""
+    target, shares = c.offer
+    return f"{target} back: " + ", ".join(f"{who} {n} ({'yes' if who in c.agreed else 'asked'})" for who, n in shares)

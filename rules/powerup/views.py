@@ -91,6 +91,7 @@ class BugView(_Frozen):
     thief: bool = False  # holds a stolen equipment card
     secret: bool = False  # holds a secret (Hidden Keys): "holds a secret", never which
     acting: bool = False  # the BUG acting now
+    moves: int = 0  # an NPC's moves left this sequence
 
 
 class SheetView(_Frozen):
@@ -128,6 +129,7 @@ class CoopView(_Frozen):
     points: tuple[int, ...]  # per seat
     primary: tuple[str, ...]  # the primary targets' squares
     result: str  # won | lost once over
+    offer: str = ""  # a CONTINUE on the table: "TOR back: RAY 4 (yes), PAM 2 (asked)"
 
 
 class PublicView(_Frozen):
