@@ -51,6 +51,8 @@ GAMES = {
     "powerup": Game(POWERUP, RandomPolicy(), {"rounds": "2"},
                     ("RED-RAY", "RED-MAI", "RED-LPZ", "BLU-TOR", "BLU-ANA", "BLU-MAC"), 6,
                     "DEATHMATCH, 6 seats, rounds:2"),
+    "powerup-arcade": Game(POWERUP, RandomPolicy(), {"mission": "vips", "pause": "0"}, ("RAY", "TOR", "ANA", "PNK"), 4,
+                           "ARCADE Save the VIPs, 4 BUGBUSTERs against the AI BUGMISTRESS"),
 }
 
 
@@ -63,7 +65,8 @@ def selfplay(game: Game, games: int, seed: int) -> tuple[int, float, int]:
         rng = Rng(seed * 31 + g)
         while engine.outcome(state) is None:
             seat = rng.choice(engine.to_act(state))
-            action = game.policy.choose(None, None, engine.legal_actions(state, seat), rng)
+            legal = engine.legal_actions(state, seat)
+            action = engine.pending(state)[seat].default if seat < 0 else game.policy.choose(None, None, legal, rng)
             state, _ = engine.apply(state, seat, action)
             decisions += 1
         turns += getattr(state, "turns", 0)
@@ -91,7 +94,9 @@ async def play_commands(game: Game, games: int, seed: int) -> tuple[list[float],
             await service.handle(_inv("alice", "game start"))
             while (session := service.session("bench")) is not None:
                 state = session.state
-                seat = rng.choice(engine.to_act(state))
+                people = [x for x in engine.to_act(state) if x >= 0]  # the AI BUGMISTRESS plays by itself
+                assert people, "only the game's own side to act after a command"
+                seat = rng.choice(people)
                 text = engine.format(game.policy.choose(None, None, engine.legal_actions(state, seat), rng))
                 user = names[session.record.seats[seat][0]]
                 t0 = time.perf_counter()

@@ -86,7 +86,7 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
                 rest = opt.split(" ", 1)[1] if " " in opt else ""  # "Start square C1", "Jump up — 2 AP"
                 high = f" — {reach.jump_high_cost(s)} AP" if _cost(s, seat, verb) else ""
                 cost = high if opt == "jump high" else _cost(s, seat, verb)
-                if verb == "npc":  # "Move VIP1 left (2 moves left)"
+                if verb == "npc" and " " in rest:  # "Move VIP1 left (2 moves left)"
                     npc, way = rest.split(" ", 1)
                     moves = s.coop.npcs[npc].moves if s.coop is not None and npc in s.coop.npcs else 0
                     rest, cost = f"{npc} {NPC_WAYS.get(way, way)}", f" ({moves} move{'s' if moves != 1 else ''} left)"

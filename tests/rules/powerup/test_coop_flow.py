@@ -264,6 +264,7 @@ def test_npc_moves_are_labelled_with_what_is_left():
     labels = E.menu_labels(s, 0, (), E.legal_actions(s, 0))
     npc = next(a for a in labels if a.startswith("npc "))
     assert "moves left" in labels[npc][0] and labels["next RAY"][0] == "Next: RAY"
+    assert E.menu_labels(s, 0, (), ["npc VIP1"])["npc VIP1"][0] == "Move VIP1"  # a menu's group of one NPC's moves
 
 
 def test_the_last_to_play_going_down_between_turns_ends_the_sequence():
