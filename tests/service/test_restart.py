@@ -12,7 +12,8 @@ PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
 # Games whose seats are taken by name (a seat plan of more labels than a table has): the labels taken,
 # in the plan's order, so that the started game's seat i is PLAYERS[i]. The others: up to four people
 # take the first free seats.
-CHOSEN = {"powerup": ("RED-RAY", "RED-MAI", "RED-LPZ", "BLU-TOR", "BLU-ANA", "BLU-MAC")}
+CHOSEN = {"powerup": ("RED-RAY", "RED-MAI", "RED-LPZ", "BLU-TOR", "BLU-ANA", "BLU-MAC"),
+          "powerup mission=vips pause=0": ("RAY", "TOR", "ANA")}
 
 
 def _engines() -> list:
@@ -34,7 +35,9 @@ def _engines() -> list:
                       pytest.param(RETRO, "pause=0 timer=off bossbot=yes minionbot=yes crates=yes", id="retro-bots"),
                       pytest.param(ADRENALINE, "skulls=5", id="adrenaline"),
                       # 6 seats (CHOSEN), one round of 8 sequences so the fixed policy ends the game
-                      pytest.param(POWERUP, "rounds=1", id="powerup")]
+                      pytest.param(POWERUP, "rounds=1", id="powerup"),
+                      # ARCADE against the AI BUGMISTRESS: her steps at once, 3 BUGBUSTERs
+                      pytest.param(POWERUP, "mission=vips pause=0", id="powerup-arcade")]
 
 
 def _inv(user: str, command: str, **options: str) -> Invocation:
@@ -49,8 +52,9 @@ async def _open(path, engine) -> SessionService:
 
 async def _begin(service, engine, options) -> None:
     await service.handle(_inv("alice", "game new", game=engine.name, options=options))
-    if engine.name in CHOSEN:
-        for user, label in zip(PLAYERS, CHOSEN[engine.name], strict=False):
+    chosen = CHOSEN.get(f"{engine.name} {options}", CHOSEN.get(engine.name) if not options.startswith("mission") else None)
+    if chosen:
+        for user, label in zip(PLAYERS, chosen, strict=False):
             await service.handle(_inv(user, "game join", seat=label))
     else:
         seats = len(service.session("chan").labels)
