@@ -16,7 +16,7 @@ from render import bands
 from render.core import Names, PanelColours, Pen, events_panel
 from render.powerup.common import INNER, MARGIN, WIDTH, banner, title_bar
 from render.powerup.coop_panel import coop_panel
-from render.powerup.grid import draw_board, frame_for
+from render.powerup.grid import draw_board, frame_for, void_shown
 from render.powerup.legend import key
 from render.powerup.panel import busters_panel, sequence_strip
 from render.powerup.style import BACKGROUND as BACKGROUND  # DEATHMATCH's page (tests draw on it)
@@ -41,7 +41,7 @@ def layout(pen: Pen, view: PublicView, names: Names = None) -> int:
     y = coop_panel(pen, view, y, names)
     y = busters_panel(pen, view, y, names)
     y = events(pen, view, y)
-    y = key(pen, MARGIN, y, INNER, coop=view.coop is not None)
+    y = key(pen, MARGIN, y, INNER, coop=view.coop is not None, void=void_shown(view))
     return y + MARGIN
 
 

@@ -9,7 +9,9 @@ a wide hive with openings on top. BOSS: big, horned, a gold crown. Badges: "x3" 
 the square), "zz" (dizzy: spawned this BUG turn, no actions), a gold card (a thief holding a stolen
 equipment card), a violet "?" card (it holds a secret). A VIP is a peach person, a portal piece a
 lavender crystal, the BUGMISTRESS a black body with a gold crown and her level; a fallen BUGBUSTER lies
-flat and grey with a red "DOWN" tag.
+flat and grey with a red "DOWN" tag; the GLITCH a mint ship with a magenta glitch-shadow, its riders on a
+tag above it, over the void's near-black squares around the board; the Machine-Gun Turret a steel box on a tripod, its barrel the way it
+faces, a gold badge with the ammo in it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from render.powerup.style import (
     FIGURE_EDGE,
     FIRE,
     FIRE_CORE,
+    GLITCH,
+    GLITCH_ALT,
     GOLD,
     HERO,
     MISTRESS,
@@ -36,9 +40,12 @@ from render.powerup.style import (
     TEAM_EDGE,
     TEXT,
     VIP,
+    VOID,
+    VOID_CODE,
     bug_colour,
     bug_shade,
     dimmed,
+    glitch_shade,
     readable_on,
 )
 
@@ -247,6 +254,27 @@ def mistress(pen: Pen, c: Point, sq: float, level: int, facing: str, lives: int,
         _badge(pen, cx - sq * 0.47, cy - sq * 0.38, sq, f"L{level}", GOLD)
 
 
+def turret(pen: Pen, c: Point, sq: float, facing: str, ammo: int) -> None:
+    """The Machine-Gun Turret (co-op professions): a steel box on a tripod, its barrel the way it faces, "MG"
+    on it and a gold badge with the ammo left in it."""
+    cx, cy = c
+    side = 1 if facing == ">" else -1
+    w, h = sq * 0.5, sq * 0.3
+    top = cy - h * 0.7
+    bottom = top + h
+    leg = max(2, round(sq / 18))
+    for dx in (-0.22, 0.0, 0.22):  # the tripod
+        pen.line([(round(cx), round(bottom - 2)), (round(cx + dx * sq), round(cy + sq * 0.4))], PLATFORM_DARK,
+                 width=leg)
+    muzzle = cx + side * (w / 2 + sq * 0.34)
+    barrel = (round(min(cx, muzzle)), round(top + h * 0.32), round(max(cx, muzzle)), round(top + h * 0.62))
+    pen.rect(barrel, fill=PLATFORM, outline=FIGURE_EDGE, width=1, radius=2)
+    pen.rect((round(cx - w / 2), round(top), round(cx + w / 2), round(bottom)), fill=PLATFORM_DARK,
+             outline=FIGURE_EDGE, width=2, radius=max(2, round(h * 0.25)))
+    pen.text((round(cx), round(top + h / 2)), "MG", font(max(8, round(sq * 0.2)), True), TEXT, "mm")
+    _badge(pen, cx - sq * 0.47, cy - sq * 0.38, sq, str(ammo), GOLD)
+
+
 def fallen(pen: Pen, c: Point, sq: float, ident: str) -> None:
     """A BUGBUSTER down at 0 lives: its token lying flat on the floor, greyed, with a red "DOWN" tag."""
     cx, cy = c
@@ -264,3 +292,61 @@ def fallen(pen: Pen, c: Point, sq: float, ident: str) -> None:
     pen.rect((round(cx) - half, y - size // 2, round(cx) + half, y + size // 2), fill=DANGER, outline=FIGURE_EDGE,
              width=1, radius=size // 3)
     pen.text((round(cx), y), "DOWN", fnt, TEXT, "mm")
+
+
+def glitch(pen: Pen, c: Point, sq: float, ident: str, facing: str, lives: int, lives_max: int,
+           riders: tuple[str, ...] = ()) -> None:
+    """The GLITCH (rb 867-875): a mint hull with a glass canopy, its nose the way it faces and a flame at its
+    tail, a magenta shadow offset behind it (a glitch in the picture), "G1" and its lives on the hull; a tag
+    above with who rides it (the first pilots)."""
+    cx, cy = c
+    side = 1 if facing == ">" else -1
+    w, h = sq * 0.84, sq * 0.42
+    top = cy - h * 0.3
+    bottom = top + h
+    nose = cx + side * w / 2
+    tail = cx - side * w / 2
+    hull = [(tail, top + h * 0.15), (cx + side * w * 0.22, top), (nose, top + h * 0.55), (cx + side * w * 0.22, bottom),
+            (tail, bottom - h * 0.1)]
+    shift = max(2.0, sq * 0.04)
+    pen.polygon(_pts([(x - side * shift, y + shift) for x, y in hull]), GLITCH_ALT)
+    flame = [(tail, top + h * 0.3), (tail - side * sq * 0.1, top + h * 0.55), (tail, top + h * 0.8)]
+    pen.polygon(_pts(flame), FIRE)
+    pen.polygon(_pts(hull), GLITCH)
+    pen.line(_pts([*hull, hull[0]]), FIGURE_EDGE, width=2)
+    canopy = (round(cx - sq * 0.1 + side * sq * 0.12), round(top - sq * 0.1), round(cx + sq * 0.1 + side * sq * 0.12),
+              round(top + h * 0.22))
+    pen.rect(canopy, fill=glitch_shade(), outline=FIGURE_EDGE, width=1, radius=max(3, round(sq * 0.06)))
+    pen.circle((round(cx + side * sq * 0.17), round(top - sq * 0.04)), max(1.5, sq * 0.03), fill=TEXT)
+    digits = "".join(ch for ch in ident if ch.isdigit())
+    label = f"G{digits}" if digits else "G"
+    pen.text((round(cx - side * sq * 0.04), round(top + h * 0.5)), label, font(max(8, round(sq * 0.2)), True),
+             DARK_TEXT, "mm")
+    most = max(1, min(lives_max, 5))
+    r = max(2.0, sq * 0.045)
+    pips(pen, cx - side * sq * 0.04, bottom - r * 1.3, r, min(lives, most), most, DARK_TEXT)
+    if riders:
+        text = " ".join(riders)
+        fnt = fit_font(text, max(9, round(sq * 0.2)), True, round(sq * 0.9), 7)
+        half = round(fnt.getlength(text) / 2) + 5
+        size = max(12, round(sq * 0.22))
+        y = round(top - sq * 0.24)
+        pen.rect((round(cx) - half, y - size // 2, round(cx) + half, y + size // 2), fill=HERO, outline=FIGURE_EDGE,
+                 width=1, radius=size // 3)
+        pen.text((round(cx), y), text, fnt, DARK_TEXT, "mm")
+
+
+def void_cell(pen: Pen, box: tuple[int, int, int, int], x: int, y: int) -> None:
+    """A square of the void off the board (rb 679: "empty code, a void where video games converge"): near black
+    with a few faint dashes of code, placed by the square's own (x, y) so that a picture never changes."""
+    x0, y0, x1, y1 = box
+    pen.rect((x0, y0, x1 - 1, y1 - 1), fill=VOID)
+    size = x1 - x0
+    seed = (x * 7 + y * 13) % 5
+    w = max(1, size // 30)
+    for k in range(3):
+        fx = ((seed + k * 3) % 7 + 1) / 9
+        fy = (k + 1) / 4 + ((seed + k) % 3 - 1) * 0.05
+        length = size * (0.12 + ((seed + k) % 3) * 0.06)
+        sx, sy = x0 + fx * size, y0 + fy * size
+        pen.line([(round(sx - length / 2), round(sy)), (round(sx + length / 2), round(sy))], VOID_CODE, width=w)

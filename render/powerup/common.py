@@ -61,6 +61,7 @@ def subtitle_of(title: str) -> str:
 STAGE: dict[str, tuple[str, tuple]] = {
     "bug": ("BUG TURN", DANGER), "next": ("WHO GOES NEXT?", WARN), "turn": ("BUGBUSTER'S TURN", OK),
     "continue": ("CONTINUE?", GOLD), "over": ("GAME OVER", TAG_GRAY),
+    "professions": ("PICK PROFESSIONS", WARN),  # professions:on, before the first BUG turn
 }
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from render.core import Pen
-from render.powerup.bugs import bug, fallen, mistress, piece, vip
-from render.powerup.pieces import buster, drum, robot
+from render.powerup.bugs import bug, fallen, glitch, mistress, piece, turret, vip
+from render.powerup.pieces import buster, drum, robot, secret
 from render.powerup.style import ACTIVE, ME, TARGET
 from rules.powerup.board import parse_square
 from rules.powerup.views import BugView, FigureView, PublicView
@@ -32,7 +32,7 @@ def standing(view: PublicView) -> dict[tuple[int, int], list[FigureView]]:
 
 
 def _inside(fr: Frame, x: int, y: int) -> bool:
-    return 0 <= x < fr.cols and 0 <= y < fr.rows
+    return fr.holds(x, y)  # the board's squares, and the void's when a GLITCH is in play
 
 
 def acting_bug(view: PublicView) -> str:
@@ -91,10 +91,14 @@ def draw_figures(pen: Pen, view: PublicView, fr: Frame) -> None:
                        f.effects, in_air=f.in_air)
             elif f.kind == "robot":
                 robot(pen, (cx, y0 + sq * 0.6), size, f.team, "home" if f.home else "fallen")
+            elif f.kind == "turret":  # co-op professions: the Machine-Gun Turret and its ammo
+                turret(pen, (cx, y0 + sq * 0.5), size, f.facing, view.coop.turret_ammo if view.coop else 0)
             elif f.kind in COOP_KINDS or view.coop is not None:
                 coop_figure(pen, (cx, y0 + sq * 0.52), size, f, bugs.get(f.id), view.coop.level if view.coop else 0)
             else:
                 drum(pen, (cx, y0 + sq * 0.58), size, drum_label(f.id))
+            if f.secret:  # co-op: a BUGBUSTER keeping a found key or coins hidden (rb 1818): "holds a secret"
+                secret(pen, (cx + size * 0.36, y0 + sq * 0.8), size * 0.24)
 
 
 def coop_figure(pen: Pen, c: tuple[float, float], size: float, f: FigureView, b: BugView | None, level: int) -> None:
@@ -107,6 +111,8 @@ def coop_figure(pen: Pen, c: tuple[float, float], size: float, f: FigureView, b:
         piece(pen, c, size, f.id, lives, most)
     elif f.kind == "mistress":
         mistress(pen, c, size, level, f.facing, lives, most)
+    elif f.kind == "glitch":
+        glitch(pen, c, size, f.id, f.facing, lives, most, b.riders if b is not None else ())
     elif b is not None:
         bug(pen, c, size, b.kind, f.id, f.facing, lives, most, b.stack, b.dizzy, b.thief, b.secret)
     else:

@@ -4,7 +4,8 @@ corner, column letters above and below and row numbers left and right (row 1 at 
 are named "C4"), each square's own name faint in its top left corner, the two base tiles (DEATHMATCH: the tiles
 of ``view.bases``) tinted in their team's colour with each robot's home square outlined, then what the
 game put on the board (the OFF marker, shut doors, fire, covers, POWERUPs, secret tokens, coins), co-op's
-primary targets and the figures (render/powerup/figures.py).
+primary targets and the figures (render/powerup/figures.py). While a GLITCH is in play (co-op's Hidden
+Keys) the void's ring of squares around the board is drawn too, where it flies.
 
 Tokens lie large on the floor of an empty square; where a figure stands they shrink into the top
 right corner. A BUGBUSTER in the air is drawn raised off its square's floor, with speed streaks and
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from render.core import Pen, font
 from render.powerup import figures, terrain
+from render.powerup.bugs import void_cell
 from render.powerup.pieces import coins, powerup, secret
 from render.powerup.style import (
     AIR,
@@ -49,7 +51,8 @@ def on_board(fr: Frame, name: str) -> tuple[int, int] | None:
 @dataclass(frozen=True)
 class Frame:
     """Where the board lies: its outer top left, a square's size, the label band around it, and the
-    board's squares across and up."""
+    board's squares across and up; ``ring`` 1 when the void's squares around the board are drawn too (a
+    GLITCH in play, rb 679)."""
 
     left: int
     top: int
@@ -57,22 +60,27 @@ class Frame:
     label: int
     cols: int
     rows: int
+    ring: int = 0
 
     @property
     def ox(self) -> int:
-        return self.left + self.label
+        return self.left + self.label + self.ring * self.sq
 
     @property
     def oy(self) -> int:
-        return self.top + self.label
+        return self.top + self.label + self.ring * self.sq
 
     @property
     def width(self) -> int:
-        return self.cols * self.sq + 2 * self.label
+        return (self.cols + 2 * self.ring) * self.sq + 2 * self.label
 
     @property
     def height(self) -> int:
-        return self.rows * self.sq + 2 * self.label
+        return (self.rows + 2 * self.ring) * self.sq + 2 * self.label
+
+    def holds(self, x: int, y: int) -> bool:
+        """Square (x, y) is drawn: on the board, or in the void's ring when it is shown."""
+        return -self.ring <= x < self.cols + self.ring and -self.ring <= y < self.rows + self.ring
 
     def box(self, x: int, y: int) -> tuple[int, int, int, int]:
         """Square (x, y), y counted from the bottom row."""
@@ -83,12 +91,19 @@ class Frame:
 def frame_for(view: PublicView, width: int, top: int, max_sq: int) -> Frame:
     """The largest squares (up to ``max_sq``) that fit ``width``, the board centred in it."""
     cols, rows = max(1, view.width), max(1, view.height)
+    ring = 1 if void_shown(view) else 0
     sq = max_sq
-    while sq > 20 and cols * sq + 2 * max(22, round(sq * 0.38)) > width:
+    while sq > 20 and (cols + 2 * ring) * sq + 2 * max(22, round(sq * 0.38)) > width:
         sq -= 1
     label = max(22, round(sq * 0.38))
-    total = cols * sq + 2 * label
-    return Frame((width - total) // 2, top, sq, label, cols, rows)
+    total = (cols + 2 * ring) * sq + 2 * label
+    return Frame((width - total) // 2, top, sq, label, cols, rows, ring)
+
+
+def void_shown(view: PublicView) -> bool:
+    """The void's ring is drawn around the board while a GLITCH is in play or a figure lies out there."""
+    return view.coop is not None and any(
+        f.kind == "glitch" or not (0 <= f.x < view.width and 0 <= f.y < view.height) for f in view.figures)
 
 
 def base_tiles(view: PublicView) -> dict[tuple[int, int], str]:
@@ -118,6 +133,11 @@ def draw_board(pen: Pen, view: PublicView, fr: Frame, me: str = "", known: dict[
     start square."""
     if pen.dry:
         return fr.height
+    if fr.ring:  # the void around the board (rb 679), where only a GLITCH flies
+        for y in range(-fr.ring, fr.rows + fr.ring):
+            for x in range(-fr.ring, fr.cols + fr.ring):
+                if not (0 <= x < fr.cols and 0 <= y < fr.rows):
+                    void_cell(pen, fr.box(x, y), x, y)
     pen.rect((fr.ox - 4, fr.oy - 4, fr.ox + fr.cols * fr.sq + 3, fr.oy + fr.rows * fr.sq + 3), fill=FRAME)
     bases = base_tiles(view)
     for c in view.cells:
@@ -220,6 +240,8 @@ def secret_text(token: str) -> str:
     """What a team's own secret token shows on its screen: "coins3" -> "$3", "trap" -> "TRAP"."""
     if token.startswith("coins") and token[5:].isdigit():
         return f"${token[5:]}"
+    if token.startswith("key") and len(token) == 4:  # co-op's Hidden Keys: "keyA" -> "A"
+        return token[3]
     return {"trap": "TRAP", "powerup": "PWR"}.get(token, token[:4].upper())
 
 

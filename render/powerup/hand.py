@@ -37,6 +37,8 @@ def token_name(token: str) -> str:
     """A secret token in words: "coins3" -> "3 coins", "trap" -> "Buggie Trap"."""
     if token.startswith("coins") and token[5:].isdigit():
         return f"{token[5:]} coin" + ("" if token[5:] == "1" else "s")
+    if token.startswith("key") and len(token) == 4:  # Hidden Keys: "keyA" -> "key A"
+        return f"key {token[3]}"
     return {"trap": "Buggie Trap", "powerup": "POWERUP"}.get(token, token)
 
 
@@ -144,6 +146,8 @@ def team(pen: Pen, view: PrivateView, y: int) -> int:
         rows.append((f"{label} HOLDS", [("card", c) for c in cards] or [("text", "no cards")]))
     if view.team_secrets:
         rows.append(("TEAM SECRETS", [("secret", sq, token) for sq, token in view.team_secrets]))
+    if view.held:  # co-op: what the BUGBUSTERs found and keep hidden (rb 1818), who holds each
+        rows.append(("HIDDEN FINDS", [("secret", who, token) for who, token in view.held]))
     if view.to_hide:
         rows.append(("TO HIDE", [("hide", token) for token in view.to_hide]))
     if view.start:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from render.core import LegendItem, PanelColours, Pen, legend_rows
 from render.powerup import terrain
-from render.powerup.bugs import KINDS, PREFIX, bug, fallen, mistress, piece, vip
+from render.powerup.bugs import KINDS, PREFIX, bug, fallen, glitch, mistress, piece, vip, void_cell
 from render.powerup.pieces import buster, coins, drum, powerup, robot, secret
 from render.powerup.style import ACTIVE, AIR, MUTED, PANEL_EDGE, SUBPANEL, TARGET, TEXT
 
@@ -83,6 +83,11 @@ def _loot(pen: Pen, c: tuple[int, int]) -> None:
     bug(pen, (c[0], c[1] + 2), LEG, "BUGGIE", "BG3", "<", 1, 1, thief=True, holds_secret=True)
 
 
+def _holder(pen: Pen, c: tuple[int, int]) -> None:
+    buster(pen, (c[0] - 3, c[1]), 50, "BUSTERS", "RAY", ">", 3)
+    secret(pen, (c[0] + 15, c[1] + 14), 12)
+
+
 def _frame(colour, targets: bool) -> Callable[[Pen, tuple[int, int]], None]:
     def draw(pen: Pen, c: tuple[int, int]) -> None:
         x0, y0, x1, y1 = c[0] - HALF, c[1] - HALF, c[0] + HALF - 1, c[1] + HALF - 1
@@ -111,7 +116,19 @@ COOP_ITEMS: tuple[LegendItem, ...] = (
 )
 
 
-def key(pen: Pen, x: int, y: int, width: int, coop: bool = False) -> int:
-    """The marks of the board in rows across ``width``; returns the y below."""
-    items = COOP_ITEMS if coop else ITEMS
+def _void(pen: Pen, c: tuple[int, int]) -> None:
+    void_cell(pen, (c[0] - HALF, c[1] - HALF, c[0] + HALF, c[1] + HALF), 0, 0)
+
+
+VOID_ITEMS: tuple[LegendItem, ...] = (  # Hidden Keys: the GLITCH and the void it flies in (rb 679, rb 867-875)
+    ("GLITCH: riders, 2 lives", lambda pen, c: glitch(pen, (c[0], c[1] + 6), LEG, "GLITCH1", ">", 2, 2, ("RAY",)),
+     24),
+    ("the void (GLITCH only)", _void, HALF),
+    ("BUGBUSTER holds a secret", _holder, 24),
+)
+
+
+def key(pen: Pen, x: int, y: int, width: int, coop: bool = False, void: bool = False) -> int:
+    """The marks of the board in rows across ``width``; returns the y below. ``void``: a GLITCH in play."""
+    items = (*COOP_ITEMS, *(VOID_ITEMS if void else ())) if coop else ITEMS
     return legend_rows(pen, items, x, y, width, PanelColours(SUBPANEL, PANEL_EDGE, TEXT, MUTED))

@@ -193,6 +193,8 @@ def _notes(view: PublicView, b: BusterView) -> list[tuple[str, tuple]]:
     shown = [e for e in f.effects if e != "EPIC"]  # EPIC has its own tag on the card
     if shown:
         notes.append((", ".join(shown), OK))
+    if view.coop is not None and 0 <= b.seat < len(view.coop.professions) and view.coop.professions[b.seat]:
+        notes.append((view.coop.professions[b.seat], MUTED))  # co-op professions: its sheet's side
     return notes
 
 

@@ -42,7 +42,12 @@ def layout(pen: Pen, view: PrivateView, names: Names = None) -> int:
     y = title_bar(pen, public, names, badge=(f"{label.upper()}'S SCREEN", ME))
     y = banner(pen, public, y) + 10
     y = asked(pen, view, y)
-    y = hand(pen, view, y)
+    if view.mistress is not None:  # a human BUGMISTRESS: her BUG cards and options, never a POW! hand
+        from render.powerup.mistress import panel
+
+        y = panel(pen, view, y)
+    else:
+        y = hand(pen, view, y)
     y = team(pen, view, y)
     y = actions(pen, view, y)
     y = sequence_strip(pen, public, y)

@@ -117,6 +117,11 @@ MISTRESS_EYE: RGB = (255, 70, 200)
 DIZZY: RGB = (160, 232, 255)  # a dizzy BUG's "zz" badge
 TARGET: RGB = (255, 64, 64)  # a primary target's corner marks
 BUGS_WIN: RGB = (170, 34, 44)
+# the GLITCH (a mint hull with a magenta glitch-shadow) and the void off the board it flies in (rb 679)
+GLITCH: RGB = (86, 232, 196)
+GLITCH_ALT: RGB = (255, 64, 196)
+VOID: RGB = (6, 7, 13)
+VOID_CODE: RGB = (52, 66, 110)
 
 
 def team_colour(team: str) -> RGB:
@@ -134,6 +139,11 @@ def bug_colour(kind: str) -> RGB:
 def bug_shade(kind: str) -> RGB:
     """A BUG's head and legs: its colour darkened."""
     return blend(bug_colour(kind), FIGURE_EDGE, 0.42)
+
+
+def glitch_shade() -> RGB:
+    """The GLITCH's underside and canopy frame: its hull darkened."""
+    return blend(GLITCH, FIGURE_EDGE, 0.5)
 
 
 def dimmed(colour: RGB) -> RGB:
@@ -158,7 +168,7 @@ BASE: tuple[RGB, ...] = tuple(dict.fromkeys((
 
 COOP_BASE: tuple[RGB, ...] = tuple(dict.fromkeys((
     COOP_BACKGROUND, *BASE, HERO, dimmed(HERO), *BUG_COLOUR.values(), *(bug_shade(k) for k in (*BUG_COLOUR, "")), VIP, PIECE, PIECE_CORE,
-    MISTRESS, MISTRESS_EYE, DIZZY, TARGET, BUGS_WIN,
+    MISTRESS, MISTRESS_EYE, DIZZY, TARGET, BUGS_WIN, GLITCH, GLITCH_ALT, glitch_shade(), VOID, VOID_CODE,
 )))
 
 

@@ -44,7 +44,15 @@ def describe(view: PrivateView, names: Names = None) -> list[str]:
         epic = " · EPIC" if me.epic else ""
         lines.append(f"Lives {me.lives} · RP {me.rp}/{me.rp_max} · ammo {me.ammo}/{me.ammo_max} · armor {me.armor}"
                      f" · melee {me.melee} · ranged {me.ranged} · ${me.coins}{epic}.")
-    if view.hand:
+    c = public.coop
+    if c is not None and 0 <= view.seat < len(c.professions) and c.professions[view.seat]:  # professions on
+        turret = f" · your turret: {c.turret_ammo} ammo" if c.turret_by and c.turret_by == (me.sheet if me else "") else ""
+        lines.append(f"Profession: {c.professions[view.seat]}{turret}.")
+    if view.mistress is not None:  # a human BUGMISTRESS: her BUG cards and options (render/powerup/mistress.py)
+        from render.powerup.mistress import describe as hers
+
+        lines += hers(view.mistress)
+    elif view.hand:
         lines.append(f"Your POW! cards ({len(view.hand)}/{HAND}):")
         lines += [f"- {_card(c)}" for c in view.hand]
     else:
@@ -54,7 +62,9 @@ def describe(view: PrivateView, names: Names = None) -> list[str]:
         lines.append(f"{mate} holds: {held}.")
     if view.team_secrets:
         hidden = ", ".join(f"{sq} {token_name(token)}" for sq, token in view.team_secrets)
-        lines.append(f"Your team hid: {hidden}.")
+        lines.append(f"{'Your team knows' if public.coop is not None else 'Your team hid'}: {hidden}.")
+    if view.held:  # co-op: the BUGBUSTERs' hidden finds (rb 1818), known to their side only
+        lines.append("Kept hidden: " + ", ".join(f"{who} {token_name(token)}" for who, token in view.held) + ".")
     if view.to_hide:
         lines.append("Still to hide: " + ", ".join(f"{token_name(t)} (`{t}`)" for t in view.to_hide) + ".")
     if view.start:

@@ -113,7 +113,9 @@ class SeatPlan:
     empty seat, a timed-out player); without it an empty seat ends the game. ``cooperative``: the
     seats play together against the game (one shared win or loss, ``Outcome.result``). ``alike``:
     labels with the same number are one role under different colours (POWERUP's RED-RAY and BLU-RAY are
-    one character): at most one of them plays.
+    one character): at most one of them plays. ``uneven``: the teams need not be the same size (a side
+    of one seat against a side of several: POWERUP's human BUGMISTRESS against 1-4 BUGBUSTERs); every
+    team must still have a seat taken.
     """
 
     labels: tuple[str, ...]
@@ -124,6 +126,7 @@ class SeatPlan:
     bots: bool = True
     cooperative: bool = False
     alike: tuple[int, ...] = ()
+    uneven: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.minimum <= self.maximum <= len(self.labels):
@@ -157,7 +160,10 @@ class SeatPlan:
             sizes: dict[int, int] = {}
             for seat in taken:
                 sizes[self.teams[seat]] = sizes.get(self.teams[seat], 0) + 1
-            if len(set(sizes.values())) > 1 or len(sizes) < len(set(self.teams)):
+            if self.uneven and len(sizes) < len(set(self.teams)):
+                missing = [lab for lab, t in zip(self.labels, self.teams, strict=True) if t not in sizes]
+                return f"every side plays: take {' or '.join(missing[:3])}"
+            if len(set(sizes.values())) > 1 and not self.uneven or len(sizes) < len(set(self.teams)):
                 return "the teams must be the same size"
         return None
 

@@ -122,14 +122,21 @@ def _attack_spots(s: State, target: Square, own: bool) -> set[Square]:
 
 def goals(s: State, fid: str) -> set[Square]:
     """Where the BUG heads (rb 1413-1414): next to the nearest BUGBUSTER it sees; else the nearest primary
-    target; else nowhere (it goes straight on). Ties: lower row, then left to right (the issue)."""
+    target; else nowhere (it goes straight on). Ties: lower row, then left to right (the issue). Hidden Keys
+    names the squares themselves (missions.goal_squares): a face-down secret, or for a key carrier a gateway,
+    before anything it sees."""
     from rules.powerup import missions
 
     here = s.where(fid)
     assert here is not None
+    spots = missions.goal_squares(s, fid)  # Hidden Keys: squares to stand on (a secret, a gateway: missions.py)
+    if spots is not None and missions.carrier(s, fid):
+        return spots  # a key carrier runs for a gateway whatever it sees
     seen = seen_busters(s, fid)
     if seen:
         return _attack_spots(s, min(seen, key=lambda x: (_near(here, x), x[1], x[0])), own=False)
+    if spots is not None:
+        return spots
     targets = missions.primary_targets(s)
     if targets:
         return _attack_spots(s, min(targets, key=lambda x: (_near(here, x), x[1], x[0])), own=True)

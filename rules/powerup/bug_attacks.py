@@ -7,8 +7,10 @@ says so (the BUG acts on). The BUGMISTRESS's figure attacks here too, with her l
 
 Readings (quotes: shared/rulebooks/powerup.txt, "rb N"):
 
-- Targets: standing BUGBUSTERs (not fallen, protected or paused) and NPCs; sight, range and the squares
-  next to it as a BUGBUSTER's (combat.in_sight, combat.next_to; covers add armor, are never hit).
+- Targets: standing BUGBUSTERs (not fallen, protected or paused), NPCs and a GLITCH with anyone aboard
+  (glitch.py: seen across the board's edge in the void too; it rolls nothing back and takes the hits on its
+  armor and lives, rb 873); sight, range and the squares next to it as a BUGBUSTER's (combat.in_sight,
+  combat.next_to; covers add armor, are never hit).
 - No speed (0): a BUG sheet's weapons print none, and RAY dodges a BIGBUG's melee "for 1 RP" (rb 899).
 - Melee (rb 811): both roll; the BUGBUSTER defends with its melee dice, none from behind (rb 821); the
   loser takes the difference minus its armor and is pushed (rb 813). Ranged (rb 795): the BUG's ranged
@@ -20,7 +22,7 @@ Readings (quotes: shared/rulebooks/powerup.txt, "rb N"):
 
 from __future__ import annotations
 
-from rules.powerup import bug_events, bug_squares, combat, coop_combat, coop_life, dice, life, melee
+from rules.powerup import bug_events, bug_squares, combat, coop_combat, coop_life, dice, glitch, life, melee
 from rules.powerup.data import Item
 from rules.powerup.state import Attack, State
 
@@ -47,6 +49,8 @@ def victim(s: State, fid: str) -> bool:
     """What a BUG may attack: an NPC, or a BUGBUSTER standing (not fallen), neither protected nor paused."""
     if s.figures[fid].kind == "npc":
         return True
+    if s.figures[fid].kind == "glitch":  # with anyone aboard (rb 873: "The GLITCH can be attacked", glitch.py)
+        return glitch.victim(s, fid)
     seat = s.seat_of(fid)
     if seat is None:
         return False
@@ -61,12 +65,17 @@ def _reach(s: State, fid: str, verb: str) -> list[combat.Target]:
     if me is None:
         return []
     facing = s.figures[fid].facing
-    if verb == "hit":
-        return combat.next_to(s, me, facing, lambda x: victim(s, x), covers=False)
+    if verb == "hit":  # and a GLITCH in the void beside it (glitch.py)
+        return combat.next_to(s, me, facing, lambda x: victim(s, x), covers=False) + glitch.void_targets(
+            s, me, facing, 0, lambda x: victim(s, x))
     _, ranged = weapons(s, fid)
     if not bug_events.ranged_allowed(s):  # rb 1315, Explosive Gas: "No one can use distance attacks"
         return []
-    return [] if ranged is None else combat.in_sight(s, me, facing, ranged.range or 0, lambda x: victim(s, x))
+    if ranged is None:
+        return []
+    reach = ranged.range or 0
+    return combat.in_sight(s, me, facing, reach, lambda x: victim(s, x)) + glitch.void_targets(
+        s, me, facing, reach, lambda x: victim(s, x))
 
 
 def targets(s: State, fid: str) -> list[combat.Target]:
@@ -76,7 +85,7 @@ def targets(s: State, fid: str) -> list[combat.Target]:
 
 def _words(s: State, t: combat.Target) -> list[str]:
     """As attacks._words: the push side when straight above or below; none for an NPC (it dies)."""
-    return [f"{t.id} <", f"{t.id} >"] if t.vertical and s.figures[t.id].kind != "npc" else [t.id]
+    return [f"{t.id} <", f"{t.id} >"] if t.vertical and s.figures[t.id].kind not in ("npc", "glitch") else [t.id]
 
 
 def attack_words(s: State, fid: str) -> list[str]:
@@ -140,10 +149,10 @@ def roll(s: State, out: list[str]) -> None:
     seat = s.seat_of(t.id)
     mine: dice.Roll = ()
     theirs: dice.Roll = ()
-    if seat is not None:
+    if seat is not None or s.figures[t.id].kind == "glitch":  # a GLITCH rolls nothing in defence (glitch.py)
         mine = combat.roll_pool(s, pool(s, a.bug, a.verb))
         me = s.where(a.bug)
-        if a.verb == "hit" and me is not None and not coop_combat.behind(s, me, t.id):
+        if a.verb == "hit" and seat is not None and me is not None and not coop_combat.behind(s, me, t.id):
             theirs = combat.roll_pool(s, life.melee_dice(s.busters[seat]))
     s.last_roll = mine + theirs
     s.attack = a._replace(rolled=True, mine=mine, theirs=theirs)
@@ -164,6 +173,10 @@ def land(s: State, out: list[str]) -> None:
     me = s.where(a.bug)
     assert t is not None and me is not None
     seat = s.seat_of(t.id)
+    if s.figures[t.id].kind == "glitch":  # its armor and lives (rb 873); it rolls nothing back
+        out.append(f"{a.bug} {'shoots' if a.verb == 'shoot' else 'strikes'} {t.id}: {dice.describe(a.mine)}.")
+        glitch.strike(s, t.id, dice.hits(a.mine), out, cover=t.cover)
+        return
     if seat is None:
         out.append(f"{a.bug} reaches {t.id}: {t.id} has no chance (rb 1774).")
         bug_squares.npc_dies(s, t.id, out)

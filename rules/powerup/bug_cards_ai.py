@@ -145,6 +145,12 @@ def kamikaze(s: State) -> str | None:
 def inmolation(s: State, card: str, out: list[str]) -> None:
     fid = kamikaze(s)
     assert fid is not None
+    explode(s, fid, out)
+
+
+def explode(s: State, fid: str, out: list[str]) -> None:
+    """The BRASAS ``fid`` blows up (rb 1319): gone with no coins and no score, 1 life off each character
+    around it, armor aside; its square on fire. (A human BUGMISTRESS names the BRASAS: mistress_cards.py.)"""
     c = _c(s)
     sq = s.where(fid)
     assert sq is not None
@@ -251,13 +257,20 @@ def thief_buggie(s: State, card: str, out: list[str]) -> None:
     assert got is not None
     fid, seat, item = got
     c = _c(s)
+    steal(s, fid, seat, item, out)
+    c.aps = {**c.aps, fid: 0} if fid in c.aps else c.aps  # the theft is its attack (rb 949)
+    if c.acting == fid:
+        c.bug_ap = 0
+    aim.flee(s, fid, out)
+
+
+def steal(s: State, fid: str, seat: int, item: str, out: list[str]) -> None:
+    """The BUGGIE ``fid`` takes ``item`` (an equipment card, never a basic weapon) from ``seat``: an equipped
+    one's slot falls back to its basic; the card goes back to its owner when the BUGGIE dies (coop_life.die)."""
+    c = _c(s)
     b = s.busters[seat]
     basics = life.basic_equipment(b.sheet)
     equipped = tuple(basics[i] if x == item else x for i, x in enumerate(b.equipped))
     s.set_buster(seat, owned=tuple(x for x in b.owned if x != item), equipped=equipped)
     c.bugs[fid] = replace(c.bugs[fid], stolen=item, owner=b.sheet)
     out.append(f"{fid} steals {b.sheet}'s {game_data().card(item).name} and runs!")
-    c.aps = {**c.aps, fid: 0} if fid in c.aps else c.aps  # the theft is its attack (rb 949)
-    if c.acting == fid:
-        c.bug_ap = 0
-    aim.flee(s, fid, out)

@@ -122,9 +122,13 @@ def drain(s: State, card: str, out: list[str]) -> None:
     what, each, solo = DRAIN[card.split("|")[0]]
     n = solo if len(s.seats) == 1 else each
     for seat in range(len(s.seats)):
-        k = min(n, _has(s, seat, what))
-        if not k:
-            continue
+        take(s, seat, what, n, out)
+
+
+def take(s: State, seat: int, what: str, n: int, out: list[str]) -> None:
+    """``seat`` loses up to ``n`` ammo, RP or POW! cards (``what``: ammo, rp, pow; cards at random)."""
+    k = min(n, _has(s, seat, what))
+    if k:
         sheet = s.busters[seat].sheet
         if what == "pow":
             r = rng_of(s)

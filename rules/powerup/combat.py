@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.powerup import coop_combat, dice, life, physics
+from rules.powerup import coop_combat, dice, life, physics, professions
 from rules.powerup.board import Square, board, name
 from rules.powerup.data import Item, game_data
 from rules.powerup.state import State, keep_rng, rng_of
@@ -48,6 +48,11 @@ def attackable(s: State, fid: str, by_seat: int) -> bool:
     return b.team != s.busters[by_seat].team and not b.protected and not b.effect("pause")
 
 
+def aboard(s: State, fid: str) -> bool:
+    """Inside a GLITCH (co-op, glitch.py): no attack of its own from there (its gunner fires the GLITCH's)."""
+    return s.coop is not None and any(r == fid for _, r in s.coop.aboard)
+
+
 # --- who can be attacked ------------------------------------------------------------------------------
 def ranged_targets(s: State, seat: int) -> list[Target]:
     """rb 791: "If your enemy is within your line of sight, and the number of squares between you is equal
@@ -55,9 +60,10 @@ def ranged_targets(s: State, seat: int) -> list[Target]:
     b = s.busters[seat]
     w = life.weapon(b, "distance")
     me = s.where(b.sheet)
-    if w is None or w.kind != "R" or me is None:
-        return []
-    return in_sight(s, me, s.figures[b.sheet].facing, w.range or 0,
+    if w is None or w.kind != "R" or me is None or aboard(s, b.sheet) or not board(s.layout).inside(me):
+        return []  # aboard a GLITCH, or a body lost in the void (glitch.py): no sight of its own
+    reach = (w.range or 0) + professions.range_bonus(s, seat, w.kind)  # co-op: the sniper's Long Barrel
+    return in_sight(s, me, s.figures[b.sheet].facing, reach,
                     lambda fid: attackable(s, fid, seat) or s.figures[fid].kind == "drum")
 
 
@@ -89,7 +95,7 @@ def melee_targets(s: State, seat: int) -> list[Target]:
     destroy it (rb 1126)."""
     b = s.busters[seat]
     me = s.where(b.sheet)
-    if me is None:
+    if me is None or aboard(s, b.sheet) or not board(s.layout).inside(me):
         return []
     return next_to(s, me, s.figures[b.sheet].facing, lambda fid: attackable(s, fid, seat), covers=True)
 
@@ -136,15 +142,22 @@ def strike(s: State, by: int | None, fid: str, hits: int, dx: int, w: Item | Non
         return 0
     if f.kind in coop_combat.TARGETS:  # a BUG, the BUGMISTRESS, a portal piece: their sheets' armor and lives
         return coop_combat.strike(s, by, fid, hits, dx, w, out, cover, push_bonus)
+    if f.kind == "glitch":  # armor 2, 2 lives, never pushed (rb 873, glitch.py)
+        from rules.powerup import glitch
+
+        return glitch.strike(s, fid, hits, out, cover)
     seat = s.seat_of(fid)
-    if seat is None:  # a robot: pushed, never hurt (rb 1156: "an ally or obstacle")
-        if dx:
+    if seat is None:  # a robot: pushed, never hurt (rb 1156: "an ally or obstacle"); co-op's turret: neither
+        if dx and f.kind not in physics.UNMOVED:
             physics.push(s, fid, dx, hits + push_bonus, out)
         return 0
     if s.coop is not None and seat in s.coop.fallen:  # co-op: it lies at 0 lives, out of the fight (rb 849)
         return 0
     b = s.busters[seat]
     armor = life.armor(b) + cover
+    if s.coop is not None:  # professions: the heavy's Tank (+1), a sniper's Armor Piercer (-1 of its own)
+        own = life.armor(b) + professions.armor_bonus(s, seat)
+        armor = max(0, own - professions.pierce(s, by, w is not None and w.kind in ("R", "V"))) + cover
     through = max(0, hits - armor)
     lost = 0 if immune(seat, s, w) else dice.lives_lost(through)
     lives_before = b.lives

@@ -24,7 +24,7 @@ Readings (quotes: shared/rulebooks/powerup.txt, "rb N"):
 
 from __future__ import annotations
 
-from rules.powerup import coop_life, dice, physics
+from rules.powerup import coop_life, dice, physics, professions
 from rules.powerup.board import Square
 from rules.powerup.coop_data import MistressLevel, coop_data
 from rules.powerup.data import Item
@@ -72,12 +72,13 @@ def strike(s: State, by: int | None, fid: str, hits: int, dx: int, w: Item | Non
     """``hits`` land on a co-op figure (combat.strike's contract): returns the hits left over once it is
     dead (DRILL), else 0."""
     kind = s.figures[fid].kind
+    pierce = professions.pierce(s, by, w is not None and w.kind in ("R", "V"))  # the sniper's Armor Piercer
     if kind == "mistress":
-        return _strike_mistress(s, by, hits, out, cover)
+        return _strike_mistress(s, by, hits, out, cover, pierce)
     if kind == "piece":
-        return _strike_piece(s, fid, hits, out, cover)
+        return _strike_piece(s, fid, hits, out, cover, pierce)
     ranged = w is not None and w.kind in ("R", "V")
-    armor = coop_life.armor(s, fid) + cover
+    armor = max(0, coop_life.armor(s, fid) - professions.pierce(s, by, ranged)) + cover  # Armor Piercer
     through = max(0, hits - armor)
     if coop_life.immune(s, fid, w.damage if w is not None else None, ranged):
         lost = 0
@@ -96,9 +97,9 @@ def strike(s: State, by: int | None, fid: str, hits: int, dx: int, w: Item | Non
     return 0
 
 
-def _strike_piece(s: State, fid: str, hits: int, out: list[str], cover: int) -> int:
+def _strike_piece(s: State, fid: str, hits: int, out: list[str], cover: int, pierce: int = 0) -> int:
     assert s.coop is not None
-    armor = coop_data().portal_piece.armor + cover
+    armor = max(0, coop_data().portal_piece.armor - pierce) + cover
     through = max(0, hits - armor)
     lost = dice.lives_lost(through)
     out.append(f"{fid} takes {_hits(hits)} against armor {armor}: {_lives(lost)} lost.")
@@ -112,7 +113,7 @@ def _strike_piece(s: State, fid: str, hits: int, out: list[str], cover: int) -> 
     return max(0, through - dice.hits_to_take(before))
 
 
-def _strike_mistress(s: State, by: int | None, hits: int, out: list[str], cover: int) -> int:
+def _strike_mistress(s: State, by: int | None, hits: int, out: list[str], cover: int, pierce: int = 0) -> int:
     c = s.coop
     assert c is not None
     origin = s.where(s.busters[by].sheet) if by is not None else None
@@ -120,7 +121,7 @@ def _strike_mistress(s: State, by: int | None, hits: int, out: list[str], cover:
         out.append(f"{MISTRESS} is immune to attacks from the back.")
         return 0
     lv = level(s)
-    armor = lv.armor + cover
+    armor = max(0, lv.armor - pierce) + cover
     through = max(0, hits - armor)
     lost = dice.lives_lost(through)
     out.append(f"{MISTRESS} takes {_hits(hits)} against armor {armor}: {_lives(lost)} lost.")

@@ -6,7 +6,7 @@ the group's who-goes-next choice, the outcome. A BUGBUSTER's own turn is part 1'
 from __future__ import annotations
 
 from rules.core.engine import SYSTEM, Decision, DecisionKind, Outcome
-from rules.powerup import ai_mistress, coop_continue, coop_turn, coop_verbs, missions
+from rules.powerup import ai_mistress, coop_continue, coop_turn, coop_verbs, missions, mistress, professions
 from rules.powerup.state import State
 
 
@@ -14,6 +14,8 @@ def pending(s: State) -> dict[int, Decision] | None:
     """The co-op decision now, or None when it is a BUGBUSTER's turn (the engine's own)."""
     c = s.coop
     assert c is not None
+    if c.stage == professions.STAGE:  # professions:on, before the first BUG turn: one seat picks at a time
+        return professions.pending(s)
     payers = coop_continue.waiting_payers(s)
     if payers:  # a CONTINUE offered: each payer accepts its share (the issue)
         return {x: Decision(DecisionKind.REACTION, f"c{s.steps}", "refuse",
@@ -23,6 +25,8 @@ def pending(s: State) -> dict[int, Decision] | None:
         return {x: Decision(DecisionKind.GROUP, f"k{c.continue_level}.{s.sequence}", "decline",
                             "every BUGBUSTER is down: pay a CONTINUE or decline (the mission is lost)")
                 for x in range(len(s.seats))}
+    if c.human and (hers := mistress.pending(s)) is not None:  # a human BUGMISTRESS: her turn, a BUG at once
+        return hers
     if c.stage == "bug":
         return {SYSTEM: Decision(DecisionKind.TURN, f"b{s.steps}", ai_mistress.next_step(s), "the BUGs act",
                                  time_limit=c.pause or None)}
@@ -37,8 +41,12 @@ def pending(s: State) -> dict[int, Decision] | None:
 def legal(s: State, seat: int) -> list[str] | None:
     c = s.coop
     assert c is not None
+    if c.stage == professions.STAGE:  # professions:on: the picker's professions and sides
+        return professions.pick_options(s, seat)
     if coop_continue.waiting_payers(s):
         return ["accept", "refuse"] if seat in coop_continue.waiting_payers(s) else []
+    if mistress.is_her(s, seat):  # her seat (mistress.py); the engine asked only when it waits on her
+        return mistress.legal(s)
     if c.stage == "continue":
         return ["decline", *coop_continue.offers(s)]
     if c.stage == "bug":
@@ -52,6 +60,12 @@ def apply(s: State, seat: int, action: str, out: list[str]) -> bool:
     """Apply a co-op step; False when it is a BUGBUSTER's own turn (the engine applies it)."""
     c = s.coop
     assert c is not None
+    if c.stage == professions.STAGE:  # professions:on: a pick (the last starts the first sequence)
+        professions.pick(s, seat, action, out)
+        return True
+    if mistress.is_her(s, seat):  # a human BUGMISTRESS's turn or her BUG acting at once (mistress.py)
+        mistress.apply(s, action, out)
+        return True
     verb = action.split()[0]
     if verb in ("accept", "refuse") and coop_continue.waiting_payers(s):
         coop_continue.answer(s, seat, action, out)
@@ -84,10 +98,10 @@ def settle(s: State, out: list[str]) -> None:
     if s.phase != "play":
         return
     if c.attacked and s.attack is None and not s.window and not s.asks:
-        ai_mistress.attack_over(s, landed=not c.dodged)
+        (mistress.attack_over if c.human else ai_mistress.attack_over)(s, landed=not c.dodged)
         c.dodged = False
     if c.stage == "bug":
-        ai_mistress.tidy(s, out)
+        (mistress.tidy if c.human else ai_mistress.tidy)(s, out)
     elif c.stage == "next":
         if tricks(s, out):
             return
@@ -103,18 +117,28 @@ def mission_over(s: State, out: list[str]) -> bool:
 
 
 def outcome(s: State) -> Outcome:
-    """Shared: every BUGBUSTER wins or loses together; scores are their points (SPAWN cost x 100 a kill)."""
+    """Shared: every BUGBUSTER wins or loses together (``result`` win or loss: the table's, the contract's
+    cooperative result); scores are their points (SPAWN cost x 100 a kill). With a human BUGMISTRESS the
+    game is two sides (no shared ``result``): her seat (the last) wins exactly when they lose, they win
+    together otherwise; she scores nothing (the rulebook gives her no points)."""
     c = s.coop
     assert c is not None
     won = c.result == "won"
     n = len(s.seats)
-    return Outcome(winners=tuple(range(n)) if won else (), summary=s.summary,
-                   scores=tuple(float(p) for p in c.points), ranks=tuple(1 if won else 2 for _ in range(n)))
+    ranks = tuple(1 if won else 2 for _ in range(n))
+    result = "win" if won else "loss"
+    if not c.human:
+        return Outcome(winners=tuple(range(n)) if won else (), summary=s.summary, result=result,
+                       scores=tuple(float(p) for p in c.points), ranks=ranks)
+    return Outcome(winners=tuple(range(n)) if won else (n,), summary=s.summary,
+                   scores=(*(float(p) for p in c.points), 0.0), ranks=(*ranks, 2 if won else 1))
 
 
 def progress(s: State) -> str:
     c = s.coop
     assert c is not None
+    if c.stage == professions.STAGE and s.phase == "play":  # professions:on: the picks before the BUGs' turn
+        return f"Setup · professions: {s.seats[professions.picker(s) or 0]} picks"
     if s.phase == "over":
         return f"Over · {s.summary}"
     seq = (s.sequence - 1) % 8 + 1
@@ -133,4 +157,16 @@ def tricks(s: State, out: list[str]) -> bool:
     "Trick cards can be used at any time"); True when one was used (the engine settles again)."""
     from rules.powerup import bug_cards
 
+    if _human(s):  # a human's Tricks come through the windows; BrainWash's discards once they close
+        return mistress.brainwash(s, out)
     return bool(bug_cards.tricks_now(s, out))
+
+
+def _human(s: State) -> bool:
+    return s.coop is not None and s.coop.human
+
+
+def hold(s: State, out: list[str]) -> bool:
+    """Out of her turn, a human BUGMISTRESS's BUG acting at once (Surprise!, a Thief Buggie's flight) holds
+    the BUGBUSTER's turn until she is done (mistress.hold); the engine settles no further meanwhile."""
+    return _human(s) and mistress.hold(s, out)

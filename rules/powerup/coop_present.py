@@ -4,7 +4,7 @@ its progress. Only public facts: a carried secret shows as "holds a secret", nev
 
 from __future__ import annotations
 
-from rules.powerup import missions
+from rules.powerup import missions, professions, turret
 from rules.powerup.board import name
 from rules.powerup.coop_data import BugSheet, coop_data
 from rules.powerup.data import game_data
@@ -39,6 +39,10 @@ def _goal(s: State) -> str:
                f"{len(c.pieces)} left, sequence {s.sequence}; {when}"
     if c.mission == "bugmistress" and c.level:
         return f"Kill the BUGMISTRESS at level 2: level {c.level}, {c.mistress_lives} lives"
+    if c.mission == "keys":  # how many are still face down is public; who holds which is not (rb 1818)
+        down = sum(len(x.split("+")) for x in s.secrets.values())
+        return (f"Find keys {', '.join(m.secret_keys)} and escape with them on the GLITCH into the void; a BUG "
+                f"carrying a key through a gateway wins: {down} secret{'s' if down != 1 else ''} face down")
     return m.name
 
 
@@ -60,6 +64,9 @@ def coop_view(s: State):
     if c.level and "BUGMISTRESS" in s.figures:
         bugs.append(BugView(id="BUGMISTRESS", kind="BUGMISTRESS", lives=c.mistress_lives,
                             lives_max=co.level(c.level).lives))
+    for gid, lives in sorted(c.glitch_lives):  # a GLITCH and who rides it (glitch.py)
+        bugs.append(BugView(id=gid, kind="GLITCH", lives=lives, lives_max=co.glitch.lives,
+                            riders=tuple(r for g, r in c.aboard if g == gid)))
     m = co.mission(c.mission)
     from rules.powerup import coop_continue
 
@@ -72,7 +79,14 @@ def coop_view(s: State):
         market=tuple((x, game_data().card(x).name, game_data().card(x).cost or 0) for x in c.market),
         prices=tuple(co.store.prices.items()), fallen=tuple(s.busters[i].sheet for i in c.fallen),
         to_play=tuple(s.busters[i].sheet for i in c.to_play), points=c.points,
-        primary=tuple(name(q) for q in missions.primary_targets(s)), result=c.result, offer=_offer(s))
+        primary=tuple(name(q) for q in missions.primary_targets(s)), result=c.result, offer=_offer(s),
+        professions=tuple(professions.label(s, i) for i in range(len(c.professions))),
+        turret_ammo=turret.ammo(s), turret_by=_builder(s))
+
+
+def _builder(s: State) -> str:
+    seat = turret.builder(s)
+    return s.busters[seat].sheet if seat is not None else ""
 
 
 def _offer(s: State) -> str:

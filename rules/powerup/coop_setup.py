@@ -1,8 +1,9 @@
 """An ARCADE mission set up (rb 1752-1852 and the issue's "Seats and setup"): the mission's 3x4 board
 (coop.json), the BUGBUSTERs on its start tile with the mission's coins, the BURPs (one per BUGBUSTER; one
 fewer against the BUGMISTRESS), the VIPs, portal pieces and the BUGMISTRESS where the mission places them,
-one POWERUP per tile, ON, on the designed squares (the AI BUGMISTRESS's placement), the market's 4 face-up
-equipment cards, the POW!, equipment and BUG decks shuffled. Quotes: shared/rulebooks/powerup.txt.
+one POWERUP per tile, ON, on the designed squares (the AI BUGMISTRESS's placement), Hidden Keys' GLITCH
+(glitch.py) and its secrets placed at random (coop_secrets.place), the market's 4 face-up equipment cards,
+the POW!, equipment and BUG decks shuffled. Quotes: shared/rulebooks/powerup.txt.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import replace
 
 from rules.core.errors import BadOptions
 from rules.core.rng import Rng
-from rules.powerup import life
+from rules.powerup import coop_secrets, life
 from rules.powerup.board import Square, parse_square
 from rules.powerup.coop_boards import start_squares
 from rules.powerup.coop_data import Mission, coop_data
@@ -75,6 +76,8 @@ def new_coop_state(seed: int, labels: tuple[str, ...], mission_id: str) -> State
     if m.bugmistress:
         figures["BUGMISTRESS"] = Figure("BUGMISTRESS", "mistress", _sq(m.bugmistress), -1)
         level, lives = 1, co.level(1).lives
+    for k, where in enumerate(m.glitches):  # rb 1810: "Place the GLITCH ... near the characters" (glitch.py)
+        figures[f"GLITCH{k + 1}"] = Figure(f"GLITCH{k + 1}", "glitch", _sq(where), 1)
     market, equip = tuple(equip[:co.store.market]), equip[co.store.market:]
     s = State(seats=labels, busters=busters, layout=layout, figures=figures, rng=(), phase="play",
               pow_deck=tuple(pow_deck), equip_deck=tuple(equip))
@@ -82,6 +85,8 @@ def new_coop_state(seed: int, labels: tuple[str, ...], mission_id: str) -> State
     s.coop = Coop(m.id, bugs=bugs, npcs=npcs, pieces=pieces, bug_deck=tuple(bug_deck), level=level, mistress_lives=lives,
                   market=market,
                   to_play=tuple(range(len(labels))), points=tuple(0 for _ in labels))
+    s.coop.glitch_lives = tuple((f"GLITCH{k + 1}", co.glitch.lives) for k in range(len(m.glitches)))
+    coop_secrets.place(s, m, r)  # Hidden Keys: keys A, B, C and coins, face down at random (the AI's placement)
     s.played = tuple(False for _ in labels)
     s.rng = tuple(r.state())
     return s

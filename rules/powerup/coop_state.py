@@ -3,8 +3,8 @@ NPCs, portal pieces, the BUGMISTRESS's cards and level, the CONTINUE track, the 
 who has yet to play. ``State.coop`` holds one ``Coop`` (None in DEATHMATCH), copied with the state and
 dumped with it as plain JSON.
 
-Figures stay part 1's ``Figure``s (kind ``bug``, ``npc``, ``piece``, ``mistress``): gravity, pushes and
-sight treat them as any figure. What a figure is beyond its square lives here, by figure id.
+Figures stay part 1's ``Figure``s (kind ``bug``, ``npc``, ``piece``, ``mistress``, ``glitch``): gravity,
+pushes and sight treat them as any figure. What a figure is beyond its square lives here, by figure id.
 """
 
 from __future__ import annotations
@@ -85,6 +85,32 @@ class Coop:
     charge: bool = False
     brainwashed: int = 0
     disrupted: int = 0
+    # a human BUGMISTRESS (mistress.py; her seat is the last, after the BUGBUSTERs'): she spawns this turn (a
+    # spawn mark, no Disruptor); a BUG acting at once out of the order, (figure, AP left, "surprise" or
+    # "thief"); the BUG type a Special Spawn puts down next; when her seat is asked to react (reactions.py)
+    human: bool = False
+    spawns: bool = False
+    burst: tuple = ()
+    placing: str = ""
+    mistress_mode: str = "relevant"
+    # Hidden Keys and the GLITCH (coop_secrets.py, glitch.py), tuples so that a clone shares them safely: the
+    # secrets BUGBUSTERs found and keep hidden, (figure, token: "keyA", "coins3"); who rides each GLITCH,
+    # (GLITCH, rider) in boarding order (the first BUGBUSTER aboard pilots, the second fires); each GLITCH's
+    # lives, (GLITCH, lives); the pilot's squares already paid for, (sequence, seat, squares left) (rb 871)
+    held: tuple[tuple[str, str], ...] = ()
+    aboard: tuple[tuple[str, str], ...] = ()
+    glitch_lives: tuple[tuple[str, int], ...] = ()
+    flight: tuple[int, ...] = ()
+    # professions (professions.py, option professions:on): per seat "engineer:a" ("" not picked yet; () off);
+    # the Machine-Gun Turret's builder seat and ammo (turret.py: its figure is TURRET); uses marked once a turn
+    # ("heal@3.0": sequence 3, seat 0) or once a POWERUP ("flip@0"); the secrets a scout looked at (square,
+    # tokens); the hacker whose shop question first keeps 1 of the top POW! cards (Overclock; -1 none)
+    professions: tuple[str, ...] = ()
+    turret_by: int = -1
+    turret_ammo: int = 0
+    used: tuple[str, ...] = ()
+    peeks: tuple[tuple[str, str], ...] = ()
+    overclock: int = -1
 
     def clone(self) -> Coop:
         return replace(self, bugs=dict(self.bugs), npcs=dict(self.npcs), pieces=dict(self.pieces), aps=dict(self.aps))

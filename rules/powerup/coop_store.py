@@ -7,11 +7,14 @@ and it turns another ON (rb 520: "After that, turn back ON another POWERUP on th
 Questions on ``State.asks`` (asks.py hands these kinds here): ``shop`` (``buy E12``, ``buy ammo``, ``buy
 life``, ``buy reset``, ``buy on B1``, ``sell E12``, ``done``; asked again after each purchase) and ``relight``
 (``on B1``: which OFF POWERUP turns ON; default the first in board order). Prices: coop.json's store card.
+With professions (professions.py) the ``shop`` question also offers ``flip`` (the profession sheet turned
+over, rb 1162, once a POWERUP), and a hacker's Overclock asks ``keep Fury:E`` first (1 of the top 2 POW!
+cards, in place of the draw).
 """
 
 from __future__ import annotations
 
-from rules.powerup import cards, life
+from rules.powerup import cards, life, professions
 from rules.powerup.board import Square, name, parse_square
 from rules.powerup.coop_data import coop_data
 from rules.powerup.data import game_data
@@ -23,7 +26,8 @@ def powered_up(s: State, seat: int, sq: Square, out: list[str]) -> None:
     s.powerups[sq] = False
     s.beats += 1
     out.append(f"{s.busters[seat].sheet} powers up at {name(sq)}.")
-    cards.draw_pow(s, seat, out)
+    if not professions.powered_up(s, seat):  # the hacker's Overclock keeps 1 of 2 instead (shop: keep)
+        cards.draw_pow(s, seat, out)
     s.asks = (*s.asks, (seat, "shop", name(sq)))
 
 
@@ -36,7 +40,11 @@ def shop_options(s: State, seat: int, here: str) -> list[str]:
     assert c is not None
     b = s.busters[seat]
     prices = coop_data().store.prices
+    if keep := professions.keep_options(s, seat):  # hacker a (Overclock): keep 1 of the top POW! cards first
+        return keep
     out = ["done"]
+    if professions.can_flip(s, seat):  # rb 1162: "When you enter a POWERUP you can turn around the profession
+        out.append("flip")  # sheet and change your ability" (professions.py)
     out += [f"buy {x}" for x in c.market if _price(x) <= b.coins]
     if b.coins >= prices["ammo"] and b.ammo < life.ammo_max(b):
         out.append("buy ammo")
@@ -77,6 +85,13 @@ def shop(s: State, seat: int, here: str, act: str, out: list[str]) -> None:
     if words[0] == "done":
         if _off(s, here):
             s.asks = ((seat, "relight", here), *s.asks)
+        return
+    if words[0] in ("flip", "keep"):  # professions.py: turn the profession sheet over; Overclock's card kept
+        if words[0] == "flip":
+            professions.flip(s, seat, out)
+        else:
+            professions.keep(s, seat, words[1], out)
+        s.asks = ((seat, "shop", here), *s.asks)
         return
     if words[0] == "sell":
         value = _price(words[1]) // coop_data().store.sell_divisor

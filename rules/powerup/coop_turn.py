@@ -45,6 +45,11 @@ def start_sequence(s: State, out: list[str]) -> None:
     c.stage = "bug"
     seq = (s.sequence - 1) % 8 + 1
     out.append(f"Round {flow.round_of(s.sequence)}, sequence {seq}: the BUGs' turn.")
+    if c.human:  # a person plays her (mistress.py): she draws her hand, her turn is her seat's
+        from rules.powerup import mistress
+
+        mistress.begin_turn(s, out)
+        return
     ai_mistress.begin_turn(s, out)
 
 

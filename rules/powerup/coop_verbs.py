@@ -2,7 +2,9 @@
 rules"), listed and applied by registry so turn.py stays the one turn: ``revive TOR`` (2 AP: an adjacent
 fallen partner gets 1 life) and the NPCs' moves (``npc VIP1 <``, ``npc VIP1 >``, ``npc VIP1 climb up``:
 each NPC has 2 a sequence, moved by the BUGBUSTER players in any BUGBUSTER turn or at the group's choice;
-free, they never use gateways, rb 1774). Quotes: shared/rulebooks/powerup.txt ("rb N").
+free, they never use gateways, rb 1774); with professions on, the sides' actions (``turret build C4 ammo:2``,
+``turret shoot BG3``, ``door B8``, ``heal TOR``, ``peek C4``: professions.py, turret.py). Quotes:
+shared/rulebooks/powerup.txt ("rb N").
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.powerup import physics
+from rules.powerup import coop_secrets, glitch, physics, professions, turret
 from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
 from rules.powerup.state import State
@@ -24,7 +26,7 @@ def _revivable(s: State, seat: int) -> list[str]:
     c = s.coop
     assert c is not None
     me = s.where(s.busters[seat].sheet)
-    if me is None or s.ap < REVIVE_AP:
+    if me is None or s.ap < professions.revive_cost(s, seat):  # 2 AP; the medic's Field Surgeon 1
         return []
     out = []
     for other in c.fallen:
@@ -43,13 +45,14 @@ def revive(s: State, seat: int, words: list[str], out: list[str]) -> None:
     assert c is not None
     other = s.seat_of(words[1])
     assert other is not None
-    s.ap -= REVIVE_AP
-    s.set_buster(other, lives=1)
+    lives = professions.revive_lives(s, seat)  # 1; the medic's Field Surgeon: 2 (professions.py)
+    s.ap -= professions.revive_cost(s, seat)
+    s.set_buster(other, lives=lives)
     c.fallen = tuple(x for x in c.fallen if x != other)
     if not s.played[other]:
         c.to_play = tuple(sorted({*c.to_play, other}))
         s.short = tuple(sorted({*s.short, other}))
-    out.append(f"{s.busters[seat].sheet} revives {words[1]} (1 life"
+    out.append(f"{s.busters[seat].sheet} revives {words[1]} ({lives} li{'ves' if lives != 1 else 'fe'}"
                f"{', 2 AP this sequence' if not s.played[other] else ''}).")
 
 
@@ -106,9 +109,16 @@ def reset_npcs(s: State) -> None:
 LISTS: tuple[Callable[[State, int], list[str]], ...] = (
     lambda s, seat: [f"revive {x}" for x in _revivable(s, seat)],
     lambda s, seat: npc_actions(s),
+    professions.actions,  # professions:on: turret build/shoot, door, heal, peek (professions.py, turret.py)
+    glitch.actions,  # board GLITCH1, leave <, fly >, glitch shoot BG3 (glitch.py)
+    coop_secrets.actions,  # give TOR keyA, cash (Hidden Keys: coop_secrets.py)
 )
-VERBS: dict[str, Callable[[State, int, list[str], list[str]], None]] = {"revive": revive, "npc": move_npc}
-FREE = ("npc",)  # not a normal action: no AP, no window of its own (an NPC is not a BUGBUSTER)
+VERBS: dict[str, Callable[[State, int, list[str], list[str]], None]] = {"revive": revive, "npc": move_npc,
+                                                                        "turret": turret.apply, **professions.VERBS,
+                                                                        "board": glitch.board_glitch, "leave": glitch.leave,
+                                                                        "fly": glitch.fly, "glitch": glitch.shoot,
+                                                                        "cash": coop_secrets.cash}
+FREE = ("npc", "peek", "cash")  # not a normal action: no AP, no window of its own (an NPC is not a BUGBUSTER)
 
 
 def legal(s: State, seat: int) -> list[str]:

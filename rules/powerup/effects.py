@@ -50,7 +50,9 @@ Readings (the rulebook leaves these open):
   only letters there (the issue) and never played. In co-op against the AI BUGMISTRESS (no hand: her cards
   are drawn face up) they are played as any Special and counted on ``Coop``: BrainWash makes her next MOVE
   & ATTACK draw 2 fewer cards (``Coop.brainwashed``), Disruptor cancels her next SPAWN (``Coop.disrupted``);
-  ai_mistress.py reads both (the issue's DESIGN). **Epic joker** (rb 1218) is only a letter for EPIC
+  ai_mistress.py reads both (the issue's DESIGN). Against a human BUGMISTRESS BrainWash is as printed: once
+  the window after it has closed (she may play Tricks in it), 2 random cards of her hand go to the discard
+  (mistress.brainwash); Disruptor cancels her next spawn mark. **Epic joker** (rb 1218) is only a letter for EPIC
   (``cards.epic_sets``), never played alone.
 - **Take a Mulligan** (rb 1257) is played in the roll window of an attack (reactions.py) by the attacker or
   the melee defender on its own dice: ``all`` of them again, or the ``misses`` (dice that showed no hit).
@@ -129,6 +131,9 @@ def _brainwash(s: State, seat: int, arg: str, out: list[str]) -> None:
         raise IllegalAction(f"BrainWash cannot be played here: {_BUGMISTRESS}")
     n = cards.amount("BrainWash", "bug_cards")
     s.coop.brainwashed += n
+    if s.coop.human:  # rb 1194: "may use tricks in her hand before discarding" (mistress.brainwash, after the window)
+        out.append(f"The BUGMISTRESS is brainwashed: she discards {n} random BUG cards once she has had her say.")
+        return
     out.append(f"The BUGMISTRESS is brainwashed: her next MOVE & ATTACK draws {n} fewer BUG cards.")
 
 

@@ -29,7 +29,7 @@ MAX_EVENTS = 12
 class PowerupEngine:
     name = "powerup"
     title = "POWERUP"
-    rules_version = 1
+    rules_version = 2  # 2: a human BUGMISTRESS (her seat, hand and turn: mistress.py)
 
     def __init__(self) -> None:
         from rules.powerup.effects import EFFECTS
@@ -49,23 +49,34 @@ class PowerupEngine:
         from rules.powerup.options import ARCADE_OPEN, MISSIONS, MISTRESSES
         from rules.powerup.options import MODES as GAME_MODES
 
-        arcade = {"mission": list(MISSIONS), "bugmistress": list(MISTRESSES), "pause": ["1", "0", "2.5"]}
+        arcade = {"mission": list(MISSIONS), "bugmistress": list(MISTRESSES), "pause": ["1", "0", "2.5"],
+                  "professions": ["off", "on"]}
         return {**(arcade if ARCADE_OPEN else {}), "mode": list(GAME_MODES), "tiles": ["default", "random", "17 14 23 / 21 03 22"], "rounds": ["0", "3", "6"],
                 "reactions": list(MODES), "reaction_wait": ["30", "60", "3600"], "pace": ["live", "async"]}
 
     def seat_plan(self, options: PowerupOptions) -> SeatPlan:
         """rb 1862-1864: "two teams ... one against one or two against two. If 3 players want to participate,
         1 can manage 2 characters"; the issue: 2, 4 or 6 seats, each character once, equal teams.
-        ARCADE: 1-4 BUGBUSTERs, at least the mission's minimum, one person may hold several."""
+        ARCADE: 1-4 BUGBUSTERs, at least the mission's minimum, one person may hold several. A human
+        BUGMISTRESS (the issue: "plus `bugmistress` when human; at most 5 people. A person may hold several
+        BUGBUSTER seats, never the BUGMISTRESS with one"): her seat last, a side of its own (the platform's
+        team rule keeps one person off both sides), taken for the table to start."""
         if options.mode == "arcade":
             from rules.powerup.coop_setup import mission
+            from rules.powerup.mistress import HER
 
-            return SeatPlan(SHEETS, mission(options.mission).min_busters, 4, shared=True, cooperative=True)
+            least = mission(options.mission).min_busters
+            if options.bugmistress == "human":
+                return SeatPlan((*SHEETS, HER), least + 1, 5, teams=(*(0 for _ in SHEETS), 1), shared=True,
+                                uneven=True)
+            return SeatPlan(SHEETS, least, 4, shared=True, cooperative=True)
         return SeatPlan(SEAT_LABELS, 2, 6, teams=tuple(0 if lab.startswith("RED") else 1 for lab in SEAT_LABELS),
                         shared=True, alike=tuple(SHEETS.index(lab.split("-")[1]) for lab in SEAT_LABELS))
 
     def seat_labels(self, state: State) -> tuple[str, ...]:
-        return state.seats
+        from rules.powerup.mistress import labels  # a human BUGMISTRESS's seat comes last
+
+        return labels(state)
 
     def new_game(self, seed: int, options: PowerupOptions, seats: Sequence[str] | None = None) -> State:
         if options.mode == "arcade":
@@ -93,15 +104,26 @@ class PowerupEngine:
     def _new_arcade(self, seed: int, options: PowerupOptions, seats: Sequence[str] | None) -> State:
         from rules.powerup import coop_turn
         from rules.powerup.coop_setup import new_coop_state
+        from rules.powerup.mistress import HER
 
-        labels = tuple(seats) if seats else ("RAY",)
+        human = options.bugmistress == "human"
+        labels = tuple(seats) if seats else ("RAY", HER) if human else ("RAY",)
+        if human != (HER in labels) or human and labels[-1] != HER:
+            raise BadOptions(f"bugmistress:human plays with the seat {HER} (last); bugmistress:ai without it")
+        labels = tuple(x for x in labels if x != HER)
         s = new_coop_state(seed, labels, options.mission)
+        assert s.coop is not None
+        s.coop.human = human  # her turn begins with the first sequence (mistress.begin_turn)
         s.modes = (options.reactions,) * len(labels)
         s.react_wait = options.reaction_wait
-        assert s.coop is not None
         s.coop.pause = options.pause
         out: list[str] = []
-        coop_turn.start_sequence(s, out)
+        if options.professions == "on":  # the picks come before the first BUG turn (professions.py)
+            from rules.powerup import professions
+
+            professions.begin(s, out)
+        else:
+            coop_turn.start_sequence(s, out)
         s.events = tuple(out[-MAX_EVENTS:])
         return s
 
@@ -186,6 +208,10 @@ class PowerupEngine:
             else:
                 out.append(w)
         text = " ".join(out)
+        if state.coop is not None and state.coop.human and seat == len(state.seats):
+            from rules.powerup.mistress import parse as her_parse
+
+            text = her_parse(state, text)  # her aliases: attack, bare card names, BURP1
         # a card's token or any word typed in another case: match the seat's legal actions regardless of case
         legal = {a.lower(): a for a in self.legal_actions(state, seat)}
         return legal.get(text.lower(), text)
@@ -270,6 +296,8 @@ class PowerupEngine:
             asks.tidy(s)
             if reactions.advance(s, out) or s.air:
                 return
+            if s.coop is not None and coop_engine.hold(s, out):  # her BUG acting at once, out of her turn
+                return
             if s.coop is not None and s.coop.stage != "turn":
                 coop_engine.settle(s, out)
                 if s.phase != "play" or s.coop.stage != "turn" or s.window or s.asks:
@@ -327,7 +355,8 @@ class PowerupEngine:
         pending = self.pending(state)
         if pending:
             who = next(iter(pending))
-            return "wait: it is the BUGs' turn" if who == SYSTEM else f"wait: it is {state.seats[who]}'s move"
+            return "wait: it is the BUGs' turn" if who == SYSTEM else (
+                f"wait: it is {self.seat_labels(state)[who]}'s move")
         return "the game is over"
 
     def undoable(self, state: State, seat: int, action: str) -> bool:
@@ -382,6 +411,11 @@ class PowerupEngine:
         # a question to answer, not the plain "your turn" (the screen shows the turn and AP already)
         question = state.phase != "play" or bool(state.asks) or bool(state.air) or seat in state.window
         asked = pending[seat].prompt if seat in pending and question else ""
+        if state.coop is not None and state.coop.human and seat == len(state.seats):
+            from rules.powerup.mistress_present import private_view as hers  # never a BUGBUSTER's hand
+
+            asked = pending[seat].prompt if seat in pending else ""
+            return hers(state, self.waiting(state), asked, tuple(self.legal_actions(state, seat)))
         return private_view(state, seat, self.waiting(state), asked, tuple(self.legal_actions(state, seat)))
 
     def waiting(self, state: State) -> str:
@@ -398,12 +432,12 @@ class PowerupEngine:
             who = (a.bug or state.busters[a.seat].sheet) if a is not None else ""
             what = f"{who} {a.verb}s {a.word}: " if a is not None and not a.rolled else ""
             kind = "roll tricks" if state.window_kind == "roll" else "reactions"
-            return f"{what}{kind} from " + ", ".join(state.seats[i] for i in pending)
+            return f"{what}{kind} from " + ", ".join(self.seat_labels(state)[i] for i in pending)
         if seat == SYSTEM:
             return "the BUGs' turn"
         if len(pending) > 1:  # a group's choice, or payers asked at once
             return f"{', '.join(state.seats[i] for i in pending)}: {pending[seat].prompt}"
-        return f"{state.seats[seat]}: {pending[seat].prompt}"
+        return f"{self.seat_labels(state)[seat]}: {pending[seat].prompt}"
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

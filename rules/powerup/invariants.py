@@ -24,13 +24,14 @@ def check_invariants(s: State) -> list[str]:
     for sq, n in squares.items():
         if n > 1:
             out.append(f"{n} figures on {name(sq)}")
-        if b.blocked(sq) or sq in s.covers:
+        if b.blocked(sq) and (s.coop is None or b.inside(sq)) or sq in s.covers:  # co-op's void: coop_invariants
             out.append(f"a figure inside a block or cover at {name(sq)}")
     held = {a[2] for a in s.asks if a[1] == "midair"}  # asked to Mid-Jump before it falls (rb 911)
     for f in s.figures.values():
         if f.carried_by is not None:
             carrier = s.figures.get(f.carried_by)
-            if carrier is None or carrier.cargo != f.id or f.square is not None:
+            aboard = carrier is not None and carrier.kind == "glitch"  # its riders: coop_invariants
+            if carrier is None or carrier.cargo != f.id and not aboard or f.square is not None:
                 out.append(f"{f.id} is carried by {f.carried_by}, which does not hold it")
         elif f.square is None and s.phase in ("play", "over"):
             out.append(f"{f.id} is nowhere")

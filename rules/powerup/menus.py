@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.powerup import combat, life, reach
+from rules.powerup import combat, life, professions, reach
 from rules.powerup.state import State
 
 VERBS = {
@@ -51,6 +51,19 @@ VERBS = {
     "sell": ("Sell", "for half its cost, rounded down"),
     "on": ("Turn ON", "another POWERUP"),
     "appear": ("Appear on", "an ON POWERUP, which turns OFF"),
+    # professions (professions.py, turret.py)
+    "profession": ("Profession", "yours for the mission; its side can be flipped at a POWERUP"),
+    "turret": ("Turret", "the Machine-Gun Turret: range 6, 1 of its ammo a shot, gone when empty"),
+    "door": ("Door", "open or shut a gateway next to you"),
+    "heal": ("Heal", "once a turn: a partner next to you gets 1 life"),
+    "peek": ("Peek", "once a turn: what lies under a secret within 3 squares (your team's screens)"),
+    "keep": ("Keep", "this POW! card; the other goes to the discard"),
+    # the GLITCH and Hidden Keys' secrets (glitch.py, coop_secrets.py)
+    "board": ("Board", "1 AP: get into the GLITCH next to you (2 BUGBUSTERs at most)"),
+    "leave": ("Leave the GLITCH", "1 AP: step out that way (into the void: you die)"),
+    "fly": ("Fly the GLITCH", "the pilot: 2 squares per AP, over the edge into the void"),
+    "glitch": ("GLITCH gun", "1 AP, the second aboard: its dice + your ranged dice, range 6, no ammo"),
+    "cash": ("Show your coins", "free: your hidden coin tokens join your purse"),
 }
 NPC_WAYS = {"<": "left", ">": "right", "climb up": "up the ladder", "climb down": "down the ladder"}
 
@@ -62,12 +75,20 @@ def _cost(s: State, seat: int, verb: str) -> str:
         return f" — {reach.move_cost(s, seat)} AP"
     if verb == "jump":
         return f" — {reach.jump_cost(s, seat)} AP"
-    if verb in ("flip", "gate", "shoot", "hit", "lob", "rest", "give", "pick", "throw"):
+    if verb in ("flip", "gate", "shoot", "hit", "lob", "rest", "give", "pick", "throw", "board", "leave", "glitch"):
         return " — 1 AP"
+    if verb == "fly":  # rb 871: 2 squares per AP, the second of a pair free (glitch.py)
+        from rules.powerup import glitch
+
+        return " — free (paid)" if glitch.credit(s, seat) else " — 1 AP for 2 squares"
     return ""
 
 
 def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[str]) -> dict[str, tuple[str, str]]:
+    if s.coop is not None and s.coop.human and seat == len(s.seats):  # a human BUGMISTRESS (mistress_menus.py)
+        from rules.powerup.mistress_menus import menu_labels as hers
+
+        return hers(s, prefix, options)
     out: dict[str, tuple[str, str]] = {}
     if not prefix and s.asks and s.asks[0][1] == "pass":  # an ally entering: let it pass, or be pushed
         words = {"pass": ("Let it pass", "it goes to the square beyond you"),
@@ -91,7 +112,11 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
                     moves = s.coop.npcs[npc].moves if s.coop is not None and npc in s.coop.npcs else 0
                     rest, cost = f"{npc} {NPC_WAYS.get(way, way)}", f" ({moves} move{'s' if moves != 1 else ''} left)"
                 elif verb == "revive":
-                    cost = " — 2 AP"
+                    cost = f" — {professions.revive_cost(s, seat)} AP"
+                elif verb == "flip" and s.asks and s.asks[0][1] == "shop":  # rb 1162, at a POWERUP
+                    label, desc = "Flip your profession", "turn its sheet over to the other ability"
+                elif verb in ("turret", "door", "heal", "peek"):
+                    cost = _profession_cost(s, seat, opt)
                 elif verb == "buy" and s.coop is not None:
                     rest, cost = _price_label(s, rest)
                 sep = ": " if verb == "mode" else " "
@@ -112,6 +137,20 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
             far = f", {t.between} between" if prefix[0] == "shoot" else ""
             out[opt] = (f"{word}{' push ' + opt.split()[1] if len(opt.split()) > 1 else ''}"[:80], f"{armor}{far}"[:100])
     return out
+
+
+def _profession_cost(s: State, seat: int, opt: str) -> str:
+    """" — 2 AP", " — free (3 ammo in it)": a profession action's price (professions.py, turret.py)."""
+    from rules.powerup import turret
+    from rules.powerup.coop_data import coop_data
+
+    words = opt.split()
+    if words[0] == "turret" and words[1] == "build":
+        return f" — {coop_data().turret.build_ap} AP"
+    if words[0] == "turret":
+        return f" — free ({turret.ammo(s)} ammo in it)"
+    n = professions.amount(s, seat, words[0], "ap")
+    return f" — {n} AP" if n else " — free"
 
 
 def _price_label(s: State, rest: str) -> tuple[str, str]:
@@ -145,6 +184,8 @@ def _react_labels(s: State, seat: int, options: Sequence[str]) -> dict[str, tupl
             cost = f"{words[1]} RP{extra}"
         elif verb == "card":
             cost = f"the card's cost{extra}"
+        elif verb == "turret":  # its builder's, "at any time" (rb 1168): no RP (turret.py)
+            cost = "free"
         elif verb in ("move", "back", "climb"):
             cost = f"{reach.move_cost(s, seat)} RP{extra}"
         elif verb == "jump":

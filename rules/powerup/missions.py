@@ -19,6 +19,17 @@ Readings:
   Save the VIPs and Hidden Keys; the data's ``primary_target`` is "none"): a BUG that sees no
   BUGBUSTER goes straight on (rb 1414), which from the BURPs at the portal's end is toward the
   BUGBUSTERs' start. The pieces are not a target for the BUGs: they are the BUGs' own machine.
+- **Hidden Keys** (rb 1798-1818): keys A, B and C lie face down among the secrets (coop_secrets.py). Won when
+  a GLITCH carrying all three keys (its riders hold them) is in the void (rb 1806: "Once you have the keys,
+  you have to escape using the GLITCH"; rb 679: the void off the board, glitch.py): it flew out with them, or
+  the last came aboard out there. Lost when a BUG holding a key stands on a gateway (rb 1818: "If a BUG gets
+  one of the keys and makes it to one of the map portals, the BUGs win"), however it got there (its own
+  step or gateway, a fall, a push); a door shut by a card is closed to it (no way through), the OFF one is
+  not. Primary target (the issue): the nearest face-down secret holding a key or coins (what a BUG keeps,
+  rb 1818), "nearest" by the BUG's own cheapest way there (bug_paths), as the squares themselves (finding
+  means entering). A BUG holding a key heads for the nearest gateway instead, whatever it sees (its goal
+  beats rb 1413's "if a BUG sees a BUGBUSTER, it will always go towards it": a BUGBUSTER in its sight
+  would otherwise hold it forever); it still attacks what it can first (rb 1395). No time limit printed.
 - **Kill the BUGMISTRESS** (rb 1822-1850): no time limit (rb 1836: "There is no time limit for this
   mission"); won when her figure falls at level 2 (level 1's death only turns her into level 2, rb 1844,
   coop_combat). Her BURPs: one fewer than BUGBUSTERs all mission (rb 1848: "The maximum of BURPs allowed
@@ -30,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.powerup.board import Square
+from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
 from rules.powerup.state import State
 
@@ -112,15 +123,64 @@ def _bugmistress(s: State, out: list[str], sequence_over: bool) -> bool:
     return False
 
 
+# --- Hidden Keys (rb 1798-1818) ------------------------------------------------------------------------------
+def _keys(s: State, out: list[str], sequence_over: bool) -> bool:
+    """Lost when a BUG holding a key is on a gateway; won when a GLITCH is in the void with the 3 keys."""
+    from rules.powerup import coop_secrets, glitch
+
+    c = s.coop
+    assert c is not None
+    b = board(s.layout)
+    for fid, bug in sorted(c.bugs.items()):
+        sq = s.where(fid) if fid in s.figures else None
+        keys = [coop_secrets.key_letter(t) for t in coop_secrets.tokens(bug.secret) if coop_secrets.key_letter(t)]
+        if keys and sq is not None and b.gateway(sq) and sq not in s.shut:
+            return _over(s, "lost", f"{fid} carries key {keys[0]} through the gateway at {name(sq)}.", out)
+    wanted = set(coop_data().mission(c.mission).secret_keys)
+    for gid in glitch.ids(s):
+        if glitch.in_void(s, gid) and wanted <= coop_secrets.keys_with(s, glitch.riders(s, gid)):
+            return _over(s, "won", f"{gid} escapes into the void with keys {', '.join(sorted(wanted))}.", out)
+    return False
+
+
+def _secret_targets(s: State) -> list[Square]:
+    """The face-down secrets a BUG would keep (keys, coins: rb 1818), lower row first."""
+    from rules.powerup import coop_secrets
+
+    return sorted((sq for sq, text in s.secrets.items()
+                   if any(coop_secrets.kept_by_bugs(t) for t in coop_secrets.tokens(text))), key=lambda q: (q[1], q[0]))
+
+
+def goal_squares(s: State, fid: str) -> set[Square] | None:
+    """Where a BUG that sees no BUGBUSTER goes to stand, when the mission says so itself (None: next to the
+    nearest primary target, ai_mistress.goals). Hidden Keys: a key carrier to an open gateway (any of them,
+    first thing, even in sight of a BUGBUSTER); any other BUG to a face-down secret."""
+    assert s.coop is not None
+    if s.coop.mission != "keys":
+        return None
+    if carrier(s, fid):
+        return {g for g in board(s.layout).gateways() if g not in s.shut}
+    return set(_secret_targets(s))
+
+
+def carrier(s: State, fid: str) -> bool:
+    """A BUG holding a key (Hidden Keys): it heads for a gateway whatever it sees."""
+    from rules.powerup import coop_secrets
+
+    assert s.coop is not None
+    bug = s.coop.bugs.get(fid)
+    return bug is not None and any(coop_secrets.key_letter(t) for t in coop_secrets.tokens(bug.secret))
+
+
 def _no_targets(s: State) -> list[Square]:
     """No primary target (the issue): a BUG that sees no BUGBUSTER goes straight on (rb 1414)."""
     return []
 
 
 CHECKS: dict[str, Callable[[State, list[str], bool], bool]] = {
-    "vips": _vips, "portal": _portal, "bugmistress": _bugmistress}
+    "vips": _vips, "portal": _portal, "keys": _keys, "bugmistress": _bugmistress}
 TARGETS: dict[str, Callable[[State], list[Square]]] = {
-    "vips": _vip_targets, "portal": _no_targets, "bugmistress": _no_targets}
+    "vips": _vip_targets, "portal": _no_targets, "keys": _secret_targets, "bugmistress": _no_targets}
 
 
 def burp_limit(s: State) -> int:

@@ -5,7 +5,7 @@ Quotes: shared/rulebooks/powerup.txt ("rb N")."""
 
 from __future__ import annotations
 
-from rules.powerup import attacks, combat, deathmatch, dice, life, physics, pow_self, reach
+from rules.powerup import attacks, combat, deathmatch, dice, life, physics, pow_self, professions, reach
 from rules.powerup.board import Square, board, name, parse_square
 from rules.powerup.state import State
 
@@ -164,8 +164,11 @@ def gate(s: State, seat: int, square: str, out: list[str]) -> None:
     here, _ = reach.position(s, seat)
     _leave_carrier(s, fid)
     s.move_figure(fid, square=to)
-    s.gate_off = to
-    out.append(f"{fid} goes through the gateway {name(here)} to {name(to)} (OFF there now).")
+    if professions.gateway_free(s, seat):  # co-op, the hacker's Backdoor: "no OFF marker" (professions.py)
+        out.append(f"{fid} goes through the gateway {name(here)} to {name(to)} (no OFF marker: Backdoor).")
+    else:
+        s.gate_off = to
+        out.append(f"{fid} goes through the gateway {name(here)} to {name(to)} (OFF there now).")
     physics.ask_facing(s, seat)
     arrival(s, seat, out)
 
@@ -187,7 +190,7 @@ def throw(s: State, seat: int, out: list[str]) -> None:
     s.ap -= 1
     here, f = reach.position(s, seat)
     roll = combat.roll_pool(s, life.melee_dice(s.busters[seat]))
-    distance = max(1, dice.hits(roll))
+    distance = max(1, dice.hits(roll)) + professions.throw_bonus(s, seat)  # co-op: the heavy's Strongarm
     combat.draw_pows(s, seat, roll, out)
     b = board(s.layout)
     sq = here

@@ -19,10 +19,10 @@ from pydantic import BaseModel, ConfigDict
 from rules.core.errors import BadOptions, quoted
 from rules.powerup.state import MODES as REACT_MODES  # when a seat is asked to react (reactions.py)
 
-ARCADE_OPEN = True  # the four missions but Hidden Keys, against the AI BUGMISTRESS
+ARCADE_OPEN = True  # the four missions
 MODES = ("deathmatch", "arcade") if ARCADE_OPEN else ("deathmatch",)
-MISSIONS = ("vips", "portal", "bugmistress")  # playable now (Hidden Keys comes with the GLITCH)
-MISTRESSES = ("ai",)  # who plays the BUGMISTRESS (a human one comes next)
+MISSIONS = ("vips", "portal", "keys", "bugmistress")  # the four ARCADE missions (coop.json)
+MISTRESSES = ("ai", "human")  # who plays the BUGMISTRESS: the SYSTEM seat, or the seat `bugmistress` (mistress.py)
 LIVE_PAUSE = 1.0  # seconds between the AI BUGMISTRESS's steps at a live table (0 async)
 LIVE_WAIT, ASYNC_WAIT, MAX_WAIT = 60, 12 * 3600, 48 * 3600  # seconds a reaction window waits
 
@@ -40,6 +40,7 @@ class PowerupOptions(BaseModel):
     mission: str = "vips"  # arcade: the ARCADE mission (coop_data().missions)
     bugmistress: str = "ai"  # arcade: ai (the SYSTEM seat plays the rulebook's procedure) or human
     pause: float = 0.0  # arcade: seconds between the AI's steps, so the channel can watch (live pace)
+    professions: str = "off"  # arcade: on, each BUGBUSTER picks a profession first (professions.py)
 
 
 def option_help() -> dict[str, str]:
@@ -49,10 +50,13 @@ def option_help() -> dict[str, str]:
 
 def _arcade_help() -> dict[str, str]:
     return {
-        "mission": "ARCADE: vips (Save the VIPs, 1-4 BUGBUSTERs), portal (Dimensional Portal, 2-4), bugmistress "
-                   "(Kill the BUGMISTRESS, 2-4)",
-        "bugmistress": "ARCADE: ai (the rulebook's automatic BUGMISTRESS plays the BUGs)",
+        "mission": "ARCADE: vips (Save the VIPs, 1-4 BUGBUSTERs), portal (Dimensional Portal, 2-4), keys (Hidden "
+                   "Keys, 2-4), bugmistress (Kill the BUGMISTRESS, 2-4)",
+        "bugmistress": "ARCADE: ai (the rulebook's automatic BUGMISTRESS plays the BUGs) or human (a player takes "
+                       "the seat bugmistress: her hand, her spawns, her BUGs)",
         "pause": f"ARCADE: seconds between the AI BUGMISTRESS's steps (default {LIVE_PAUSE:g} live, 0 async; 0 to 5)",
+        "professions": "ARCADE: off (default) or on (each BUGBUSTER picks one of the 6 professions and its side before "
+                       "the first BUG turn, rb 1162; the engineer builds the Machine-Gun Turret)",
     }
 
 
@@ -91,7 +95,8 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
     if unknown := sorted(set(values) - known):
         raise BadOptions(f"unknown option '{quoted(unknown[0])}'; POWERUP options are: {', '.join(sorted(known))}")
     # a mission names an ARCADE game: mode arcade goes without saying
-    mode = values.get("mode", "arcade" if "mission" in values or "bugmistress" in values else "deathmatch")
+    arcade_only = ("mission", "bugmistress", "professions")
+    mode = values.get("mode", "arcade" if any(k in values for k in arcade_only) else "deathmatch")
     if mode not in MODES:
         raise BadOptions(f"mode is {', '.join(MODES)} for now, not '{quoted(mode)}'")
     rounds = values.get("rounds", "0")
@@ -112,7 +117,7 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
         raise BadOptions(f"mission is {', '.join(MISSIONS)}; not '{quoted(mission)}'")
     mistress = values.get("bugmistress", "ai")
     if mistress not in MISTRESSES:
-        raise BadOptions(f"bugmistress is {', '.join(MISTRESSES)} for now; not '{quoted(mistress)}'")
+        raise BadOptions(f"bugmistress is {' or '.join(MISTRESSES)}; not '{quoted(mistress)}'")
     pause = values.get("pause", str(LIVE_PAUSE if pace == "live" else 0))
     try:
         seconds = float(pause)
@@ -120,10 +125,15 @@ def parse_options(raw: Mapping[str, str]) -> PowerupOptions:
         seconds = -1.0
     if not 0 <= seconds <= 5:
         raise BadOptions(f"pause is a number of seconds from 0 to 5, not '{quoted(pause)}'")
+    professions = values.get("professions", "off")  # professions.py
+    if professions not in ("off", "on"):
+        raise BadOptions(f"professions is off or on, not '{quoted(professions)}'")
+    if mode != "arcade" and "professions" in values:
+        raise BadOptions("professions is an ARCADE option: add mode:arcade")
     if mode == "arcade" and ("tiles" in values or "rounds" in values):
         raise BadOptions("tiles and rounds are DEATHMATCH's: an ARCADE mission has its own board and goal")
     if mode != "arcade" and ("mission" in values or "bugmistress" in values):
         raise BadOptions("mission and bugmistress are ARCADE's options: add mode:arcade")
     return PowerupOptions(mode=mode, tiles=parse_tiles(tiles), random_tiles=tiles == "random", rounds=int(rounds),
                           reactions=reactions, pace=pace, reaction_wait=int(wait), mission=mission,
-                          bugmistress=mistress, pause=seconds)
+                          bugmistress=mistress, pause=seconds, professions=professions)

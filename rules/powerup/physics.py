@@ -14,7 +14,8 @@ from rules.powerup.coop_data import coop_data
 from rules.powerup.data import game_data
 from rules.powerup.state import State, mode_of
 
-UNMOVED = ("piece", "mistress")  # co-op figures no push moves (push_line)
+UNMOVED = ("piece", "mistress", "turret", "glitch")  # co-op figures no push moves (push_line; the turret: turret.py;
+# the GLITCH hovers: glitch.py)
 SHOVES = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}  # the default's order too
 
 
@@ -36,6 +37,8 @@ def supported(s: State, sq: Square, fid: str | None = None) -> bool:
     need an obstacle underneath it to stay in a square" (rb 987). Looked for last, and only in co-op:
     settle asks this of every figure at every step."""
     b = board(s.layout)
+    if not b.inside(sq):  # the void: only a GLITCH flies there, or lies a body lost there (glitch.py)
+        return True
     if b.supported(sq):
         return True
     below = (sq[0], sq[1] - 1)
@@ -45,9 +48,11 @@ def supported(s: State, sq: Square, fid: str | None = None) -> bool:
 
 
 def flies(s: State, fid: str | None) -> bool:
-    """A BUG whose sheet has FLYING (rb 987; the BATBUG's, rb 1059)."""
+    """A BUG whose sheet has FLYING (rb 987; the BATBUG's, rb 1059), or a GLITCH."""
     if s.coop is None or fid is None:
         return False
+    if fid in s.figures and s.figures[fid].kind == "glitch":  # rb 869: "These ships can fly" (glitch.py)
+        return True
     bug = s.coop.bugs.get(fid)
     return bug is not None and bug.kind in _flyers()
 
@@ -234,6 +239,11 @@ def find_secret(s: State, seat: int, sq: Square, out: list[str]) -> None:
     finder (DEATHMATCH has no use for them but the summary), a POWERUP token is set ON on the square, a
     Buggie Trap takes 1 life and pushes 1 square (the victim chooses). A finder the trap kills finds no
     more: the tokens left stay face down for the next figure."""
+    if s.coop is not None:  # co-op's tokens: keys and coins kept hidden, its Buggie Trap (coop_secrets.py)
+        from rules.powerup import coop_secrets
+
+        coop_secrets.find(s, seat, sq, out)
+        return
     tokens = s.secrets.pop(sq, None)
     if not tokens:
         return
@@ -307,6 +317,10 @@ def remove_thing(s: State, fid: str, out: list[str], cause: str, by: int | None 
             bug_squares.npc_dies(s, fid, out)
     elif fid.startswith("ROBOT-"):
         send_home(s, fid[6:], out)
+    elif kind == "turret":  # the Machine-Gun Turret and its record go together (turret.py)
+        from rules.powerup import turret
+
+        turret.scrap(s, out, f"lost in the {cause}")
     else:
         del s.figures[fid]
         out.append(f"{fid} is lost in the {cause}.")
@@ -414,5 +428,5 @@ def shove(s: State, fid: str, word: str, out: list[str]) -> None:
     shift(s, fid, to, out)
     out.append(f"{fid} is pushed {word} to {name(to)}.")
     settle(s, out, keep=s.air)
-    if s.figures[fid].square is not None:
+    if fid in s.figures and s.figures[fid].square is not None:  # a BUG shoved off a ledge may have drowned
         arrive(s, fid, out)

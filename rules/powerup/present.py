@@ -39,18 +39,23 @@ def item_view(item_id: str) -> ItemView:
 
 
 def _buster_view(s: State, seat: int, b: Buster) -> BusterView:
-    return _buster_view_of(seat, s.seats[seat], b, s.played[seat] if s.played else False)
+    bonus = 0
+    if s.coop is not None:  # co-op professions: the heavy's Tank adds to the armor shown (professions.py)
+        from rules.powerup.professions import armor_bonus
+
+        bonus = armor_bonus(s, seat)
+    return _buster_view_of(seat, s.seats[seat], b, s.played[seat] if s.played else False, bonus)
 
 
 @lru_cache(maxsize=256)  # a Buster is frozen: its view is worked out once (views are built several times a step)
-def _buster_view_of(seat: int, label: str, b: Buster, played: bool) -> BusterView:
+def _buster_view_of(seat: int, label: str, b: Buster, played: bool, armor_bonus: int = 0) -> BusterView:
     dist = life.weapon(b, "distance")
     equipped = [game_data().sheet(b.sheet).epic.weapon.id] if b.epic else [i for i in b.equipped if i]
     if b.epic and b.equipped[2]:
         equipped.append(b.equipped[2])
     return BusterView(
         seat=seat, label=label, sheet=b.sheet, team=b.team, lives=b.lives, rp=b.rp, rp_max=life.rp_max(b),
-        ammo=b.ammo, ammo_max=life.ammo_max(b), armor=life.armor(b), melee=life.melee_dice(b),
+        ammo=b.ammo, ammo_max=life.ammo_max(b), armor=life.armor(b) + armor_bonus, melee=life.melee_dice(b),
         ranged=life.ranged_dice(b, dist), equipped=tuple(item_view(i) for i in equipped),
         owned=tuple(item_view(i) for i in b.owned if i not in b.equipped), epic=b.epic, hand_size=len(b.hand),
         coins=b.coins, captures=b.captures, kills=b.kills, deaths=b.deaths, played=played)
@@ -90,7 +95,8 @@ def public_view(s: State, waiting: str) -> PublicView:
         figures.append(FigureView(
             id=f.id, kind=f.kind, team=team, x=sq[0], y=sq[1], facing=ARROW[f.facing], carried_by=f.carried_by or "",
             cargo=f.cargo or "", lives=buster.lives if buster else 0, protected=bool(buster and buster.protected),
-            effects=_effects(buster), home=home, in_air=f.id == s.air))
+            effects=_effects(buster), home=home, in_air=f.id == s.air,
+            secret=s.coop is not None and f.id in dict(s.coop.held)))  # "holds a secret" (coop_secrets.py)
     mark = ",".join(m for m in flow.marks(s) if m == "relight")
     placing = ""
     if s.phase == "place":
@@ -136,7 +142,14 @@ def private_view(s: State, seat: int, waiting: str, asked: str, legal: tuple[str
             team, kind = token.split(":")
             if team == me.team:
                 tokens.append((name(sq), kind))
+    if s.coop is not None:  # co-op: the secrets a scout looked at are known to every BUGBUSTER (professions.py)
+        from rules.powerup.professions import known
+
+        tokens += known(s)
+    # what BUGBUSTERs found and keep hidden: their side's, every BUGBUSTER seat's (coop_secrets.py)
+    held = tuple(s.coop.held) if s.coop is not None and seat < len(s.busters) else ()
     return PrivateView(
+        held=held,
         public=public_view(s, waiting), seat=seat, label=s.seats[seat], hand=tuple(card_view(c) for c in me.hand),
         team_hands=mates, team_secrets=tuple(tokens), to_hide=s.to_hide[seat] if s.to_hide else (),
         start=name(me.start) if me.start else "", asked=asked, legal=legal)

@@ -4,7 +4,7 @@ moves.py applies the movements. Quotes: shared/rulebooks/powerup.txt ("rb N").""
 
 from __future__ import annotations
 
-from rules.powerup import bug_events, life, physics
+from rules.powerup import bug_events, life, physics, professions
 from rules.powerup.board import Square, board
 from rules.powerup.state import State
 
@@ -18,9 +18,11 @@ def move_cost(s: State, seat: int) -> int:
 
 
 def jump_cost(s: State, seat: int) -> int:
-    """rb 464: 2 AP; JUMP1 makes it 1 (rb 667); HEAVY doubles it; so does the Creeper Event (rb 1303)."""
+    """rb 464: 2 AP; JUMP1 makes it 1 (rb 667), as the scout's Parkour does (co-op, professions.py); HEAVY
+    doubles it; so does the Creeper Event (rb 1303)."""
     kw = life.keywords(s.busters[seat])
-    return (1 if "JUMP1" in kw else 2) * (2 if "HEAVY" in kw else 1) * bug_events.in_force(s).move_factor
+    base = 1 if "JUMP1" in kw else professions.jump_ap(s, seat) or 2
+    return base * (2 if "HEAVY" in kw else 1) * bug_events.in_force(s).move_factor
 
 
 def jump_high_cost(s: State) -> int:

@@ -17,7 +17,9 @@
   teammate's attack you could make yourself (your ranged dice to a shot at a target in your sight and
   range, your melee dice to a blow at a target next to you; no ammo). ``react card <token> [arg]``: a
   trick (rb 534: "at any time"): Energy Shield, There's a monkey!, Copycat (the card just played, rb
-  1200), Take a Mulligan and Concentration (the roll window).
+  1200), Take a Mulligan and Concentration (the roll window). ``react turret shoot BG3`` (co-op, professions
+  on): the Machine-Gun Turret fired by its builder "at any time" (rb 1168), free (turret.py); ``relevant``
+  asks the builder when a BUG's attack is declared and the turret has a target, ``all`` whenever it has one.
 - **Speed** (rb 925-929): a seat under a declared attack (its target, or on a grenade's blast squares)
   pays the weapon's speed in RP before any reaction that costs RP; a free trick pays none (rb 925 speaks
   of "a reaction point"). A BUG's attack (co-op, ``Attack.bug``) has none and no seat: nobody assists it.
@@ -28,6 +30,8 @@
   trick might fit, and may simply pass. The roll window asks the attacker and a melee defender holding
   cards. A seat sets
   its mode in a window or in its own turn (free); the table's option ``reactions`` gives everyone's first.
+- **A human BUGMISTRESS** (co-op) is asked too, for her Tricks (rb 975: "at any time"), by the same rule:
+  whenever she holds cards and her own mode says so (mistress_react.py).
 - **Mid-Jump out of turn** (rb 911): a BUGBUSTER with RP left that starts to fall outside its own jump (a
   push, a blast, a shove) is asked first: ``midjump <``/``midjump >`` (1 RP, one square sideways, then it
   falls from there) or ``fall`` (physics.settle holds it meanwhile).
@@ -42,7 +46,7 @@ paid in RP. Quotes: shared/rulebooks/powerup.txt ("rb N").
 
 from __future__ import annotations
 
-from rules.powerup import asks, attacks, combat, dice, effects, life, moves, physics, turn
+from rules.powerup import asks, attacks, combat, dice, effects, life, moves, physics, turn, turret
 from rules.powerup.state import MODES, State, mode_of, set_mode
 
 __all__ = ["MODES", "mode_of", "set_mode", "options", "answer", "advance", "open_window", "prompt"]
@@ -127,9 +131,18 @@ def _in_roll(s: State, seat: int) -> bool:
                                            and a.word == s.busters[seat].sheet)
 
 
+def _hers(s: State, seat: int) -> bool:
+    """A human BUGMISTRESS's seat (co-op, the last): her Tricks in the windows are mistress_react.py's."""
+    return s.coop is not None and s.coop.human and seat == len(s.seats)
+
+
 def _worth_asking(s: State, seat: int, kind: str) -> bool:
     """Whether the window asks ``seat``: by its mode and what the table can see (RP, position, how many cards
     it holds — never which: being asked must not tell the others that it holds a trick)."""
+    if _hers(s, seat):
+        from rules.powerup import mistress_react
+
+        return mistress_react.worth_asking(s, kind)
     mode = mode_of(s, seat)
     if mode == "none" or s.phase != "play":
         return False
@@ -138,6 +151,9 @@ def _worth_asking(s: State, seat: int, kind: str) -> bool:
         return _in_roll(s, seat) and bool(b.hand)
     if seat == s.active:
         return False
+    a = s.attack  # the Machine-Gun Turret, "at any time" (rb 1168): by mode, against a BUG's attack or always
+    if turret.shoot_actions(s, seat) and (mode == "all" or a is not None and bool(a.bug) and not a.rolled):
+        return True
     attacked = seat in _attacked_seats(s)
     if attacked and (b.rp - speed_for(s, seat) >= 1 or b.hand):
         return True
@@ -148,7 +164,8 @@ def _worth_asking(s: State, seat: int, kind: str) -> bool:
 
 def open_window(s: State, kind: str) -> None:
     """Ask every seat worth asking, in seat order (``kind`` act or roll)."""
-    seats = tuple(x for x in range(len(s.seats)) if _worth_asking(s, x, kind))
+    every = len(s.seats) + (1 if s.coop is not None and s.coop.human else 0)  # a human BUGMISTRESS's seat last
+    seats = tuple(x for x in range(every) if _worth_asking(s, x, kind))
     s.window, s.window_kind = seats, kind
     if seats:
         s.windows += 1
@@ -162,6 +179,10 @@ def tidy(s: State) -> None:
 
 def options(s: State, seat: int) -> list[str]:
     """What ``seat`` may answer in the open window: ``pass`` (the default) first."""
+    if _hers(s, seat):
+        from rules.powerup import mistress_react
+
+        return mistress_react.options(s)
     out = ["pass"]
     if s.window_kind == "roll":
         out += [f"react {a}" for a in effects.roll_cards(s, seat)]
@@ -174,11 +195,16 @@ def options(s: State, seat: int) -> list[str]:
             out.append("react assist")
         out += [f"react {c}" for c in effects.trick_actions(s, seat, extra_rp=spd)]
         out += rp_actions(s, seat)
+        out += [f"react {x}" for x in turret.shoot_actions(s, seat)]  # free: the builder's turret (turret.py)
     out += [f"mode {m}" for m in MODES if m != mode_of(s, seat)]
     return out
 
 
 def prompt(s: State, seat: int) -> str:
+    if _hers(s, seat):
+        from rules.powerup import mistress_react
+
+        return mistress_react.prompt(s)
     a = s.attack
     who = attacks.attacker(s, a) if a is not None else ""
     if s.window_kind == "roll" and a is not None:
@@ -203,9 +229,17 @@ def answer(s: State, seat: int, act: str, out: list[str]) -> None:
     words = act.split()
     if words[0] == "pass":
         return
+    if _hers(s, seat):
+        from rules.powerup import mistress_react
+
+        mistress_react.answer(s, act, out)
+        return
     if words[0] == "mode":
         set_mode(s, seat, words[1])
         out.append(f"{s.busters[seat].sheet} will be asked to react: {words[1]}.")
+        return
+    if words[1] == "turret":  # its builder fires it "at any time" (rb 1168): no RP, so no speed (turret.py)
+        turret.fire(s, seat, words[1:], out)
         return
     b = s.busters[seat]
     spd = speed_for(s, seat)

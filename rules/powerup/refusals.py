@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.errors import quoted
+from rules.powerup import combat
 from rules.powerup.refuse_answers import ANSWER_VERBS, _answer, _special
 from rules.powerup.refuse_attacks import _card, _hit, _lob, _shoot
 from rules.powerup.refuse_coop import COOP
@@ -36,6 +37,10 @@ from rules.powerup.state import State
 
 
 def refusal(s: State, seat: int, action: str, legal: Sequence[str]) -> str:
+    if s.coop is not None and s.coop.human and seat == len(s.seats):  # a human BUGMISTRESS's seat
+        from rules.powerup.refuse_mistress import refusal as hers
+
+        return hers(s, action, legal)
     words = action.split()
     if not words:
         return _fit(f"type an action; you can: {_some(legal)}")
@@ -100,14 +105,19 @@ PLAY: dict[str, Reason] = {
     **COOP,
 }
 AIRBORNE = {"shoot", "hit", "lob", "midjump", "land", "end"}  # turn.legal in the air: nothing else
+RIDING = {"leave", "fly", "glitch", "give", "cash", "rest", "equip", "epic", "card", "mode", "allies", "end",
+          "board"}  # aboard a GLITCH (glitch.rider_legal): nothing else
 
 
 def _grounded(verb: str, reason: Reason) -> Reason:
     """In the air (rb 753: "if you have an enemy within your reach, you may attack once ... and then complete
     the jump"; rb 911 the Mid-Jump) nothing else is done until it lands."""
     def check(s: State, seat: int, args: list[str]) -> str | None:
-        return "you are in the air: attack, mid-jump or land first" if s.air and verb not in AIRBORNE else (
-            reason(s, seat, args))
+        if s.air and verb not in AIRBORNE:
+            return "you are in the air: attack, mid-jump or land first"
+        if verb not in RIDING and seat < len(s.busters) and combat.aboard(s, s.busters[seat].sheet):
+            return "you are aboard the GLITCH: leave it first (1 AP)"  # it has no square of its own (glitch.py)
+        return reason(s, seat, args)
 
     return check
 

@@ -82,6 +82,6 @@ ASKS: dict[str, tuple[set[str], Reason | None]] = {  # a question's kind: its an
     "face": ({"face"}, None), "shove": ({"shove"}, None), "store": ({"store"}, _store),
     "full": ({"discard", "decline"}, _full), "lob": ({"impact"}, _impact), "pass": ({"pass", "pushed"}, _pass),
     "assemble": ({"hand", "done"}, _assemble), "midair": ({"midjump", "fall"}, None),
-    "shop": ({"buy", "sell", "done"}, None), "relight": ({"on"}, None),
+    "shop": ({"buy", "sell", "done", "flip", "keep"}, None), "relight": ({"on"}, None),  # flip, keep: professions
     "appear": ({"appear"}, None)}
 ANSWER_VERBS = {verb for verbs, _ in ASKS.values() for verb in verbs}

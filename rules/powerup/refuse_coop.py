@@ -5,7 +5,8 @@ steps, which no person plays. Pure; names nothing hidden. Quotes: shared/ruleboo
 from __future__ import annotations
 
 from rules.core.errors import quoted
-from rules.powerup import coop_continue
+from rules.powerup import coop_continue, professions
+from rules.powerup.refuse_professions import PROFESSIONS
 from rules.powerup.refuse_words import Reason, _ap
 from rules.powerup.state import State
 
@@ -37,7 +38,7 @@ def _revive(s: State, seat: int, args: list[str]) -> str | None:
         return f"{quoted(who, 8) or 'nobody'} is not down"
     if other in c.melted:
         return f"{who} lies in acid: only a CONTINUE brings it back"
-    return _ap(s, "revive", 2) or f"{who} is not next to you (an adjacent square)"
+    return _ap(s, "revive", professions.revive_cost(s, seat)) or f"{who} is not next to you (an adjacent square)"
 
 
 def _next(s: State, seat: int, args: list[str]) -> str | None:
@@ -85,9 +86,54 @@ def _decline(s: State, seat: int, args: list[str]) -> str | None:
 
 
 def _theirs(s: State, seat: int, args: list[str]) -> str | None:
+    if s.coop is not None and s.coop.human:
+        return "the BUGs are the BUGMISTRESS's: her seat plays them"
     return "the BUGs are the AI BUGMISTRESS's: their turn plays by itself"
+
+
+def _glitch_verb(s: State, seat: int, verb: str, args: list[str]) -> str | None:
+    """The GLITCH (rb 867-875, glitch.py): board it from next to it, leave it, the pilot flies it, the second
+    BUGBUSTER aboard fires its gun."""
+    from rules.powerup import glitch
+    from rules.powerup.coop_data import coop_data
+
+    if s.coop is None or not glitch.ids(s):
+        return "there is no GLITCH in this game (Hidden Keys has one)"
+    me = s.busters[seat].sheet
+    gid = glitch.glitch_of(s, me)
+    cost = {"board": "boarding", "leave": "leaving", "fly": "flying", "glitch": "the GLITCH's gun"}[verb]
+    if verb == "board":
+        if gid:
+            return f"you are aboard {gid} already"
+        want = args[0].upper() if args else ""
+        if want not in glitch.ids(s):
+            return f"board {' or '.join(glitch.ids(s))}"
+        if len(glitch.crew(s, want)) >= coop_data().glitch.seats:
+            return f"{want} holds 2 BUGBUSTERs already (rb 869)"
+        return _ap(s, cost, 1) or f"{want} is not next to you"
+    if not gid:
+        return "you are not aboard a GLITCH"
+    if verb == "fly" and glitch.crew(s, gid)[:1] != [me]:
+        return f"the pilot flies {gid}: the first BUGBUSTER aboard (rb 869)"
+    if verb == "glitch" and glitch.crew(s, gid)[1:2] != [me]:
+        return f"the second BUGBUSTER aboard {gid} fires its gun (rb 869)"
+    if why := (None if verb == "fly" and glitch.credit(s, seat) else _ap(s, cost, 1)):
+        return why
+    if verb == "glitch":
+        return "glitch shoot <BUG>: a BUG in sight from the GLITCH within range 6 (rb 869)"
+    return f"{verb} <, >, up or down: that way is a wall, a figure or off the void"
+
+
+def _cash(s: State, seat: int, args: list[str]) -> str | None:
+    return "you keep no hidden coins" if s.coop is not None else "hidden coins are Hidden Keys'"
+
+
+GLITCH: dict[str, Reason] = {**{v: (lambda s, seat, args, v=v: _glitch_verb(s, seat, v, args))
+                                for v in ("board", "leave", "fly", "glitch")}, "cash": _cash}
 
 
 COOP: dict[str, Reason] = {"npc": _npc, "revive": _revive, "next": _next, "continue": _continue,
                            "accept": _consent, "refuse": _consent, "decline": _decline,
-                           **{v: _theirs for v in ("bug", "spawn", "draw", "event")}}
+                           **{v: _theirs for v in ("bug", "spawn", "draw", "event", "activate", "bugs", "put")},
+                           **PROFESSIONS,  # professions:on (refuse_professions.py)
+                           **GLITCH}  # the GLITCH, hidden coins (glitch.py, coop_secrets.py)

@@ -11,7 +11,19 @@ movements: moves.py. Quotes: shared/rulebooks/powerup.txt ("rb N").
 from __future__ import annotations
 
 from rules.core.errors import IllegalAction
-from rules.powerup import attacks, cards, coop_verbs, deathmatch, effects, flow, life, moves, reach
+from rules.powerup import (
+    attacks,
+    cards,
+    coop_secrets,
+    coop_verbs,
+    deathmatch,
+    effects,
+    flow,
+    glitch,
+    life,
+    moves,
+    reach,
+)
 from rules.powerup.board import name
 from rules.powerup.state import MODES, State, mode_of, set_allies, set_mode
 
@@ -20,6 +32,8 @@ def legal(s: State, seat: int) -> list[str]:
     """Every action the active seat may take now (rb 460-514), most useful first."""
     b = s.busters[seat]
     me = s.figures[b.sheet]
+    if me.carried_by is not None and s.coop is not None and glitch.glitch_of(s, b.sheet):
+        return glitch.rider_legal(s, seat)  # aboard a GLITCH: no square of its own (glitch.py)
     out: list[str] = []
     if s.air:
         if not s.air_acted:
@@ -150,6 +164,9 @@ def _give(s: State, seat: int, words: list[str], out: list[str]) -> None:
     assert other is not None
     b, o = s.busters[seat], s.busters[other]
     s.ap -= 1
+    if s.coop is not None and coop_secrets.key_letter(words[1]):  # a found key, still hidden (Hidden Keys)
+        coop_secrets.give_key(s, seat, ally, words[1], out)
+        return
     if words[1] == "ammo":
         n = int(words[2])
         life.spend(s, seat, ammo=n, out=out)

@@ -35,9 +35,9 @@ class CellView(_Frozen):
 
 class FigureView(_Frozen):
     id: str  # "RAY", "ROBOT-RED", "DRUM1"
-    kind: str  # buster | robot | drum
+    kind: str  # buster | robot | drum (co-op: bug, npc, piece, mistress, glitch)
     team: str  # RED | BLU | "" (drums)
-    x: int  # the square (a carried figure: its carrier's)
+    x: int  # the square (a carried figure: its carrier's; a GLITCH in the void: -1 or width, -1 or height)
     y: int
     facing: str  # ">" right, "<" left
     carried_by: str  # "" unless carried
@@ -47,6 +47,7 @@ class FigureView(_Frozen):
     effects: tuple[str, ...]  # timed effects (present._effects): "armor +2", "moves 3", "pause", "EPIC"
     home: bool  # a robot on its base's home square
     in_air: bool = False  # mid-jump or falling (rb 763, rb 911): only the active seat's BUGBUSTER can be
+    secret: bool = False  # co-op: a BUGBUSTER keeping a found key or coins hidden (rb 1818): "holds a secret"
 
 
 class ItemView(_Frozen):
@@ -81,9 +82,10 @@ class BusterView(_Frozen):
 
 
 class BugView(_Frozen):
-    """A BUG, an NPC, a portal piece or the BUGMISTRESS figure in co-op (its square is its FigureView's)."""
+    """A BUG, an NPC, a portal piece, the BUGMISTRESS figure or a GLITCH in co-op (its square is its
+    FigureView's)."""
     id: str  # "BG1", "VIP2", "PORTAL1", "BUGMISTRESS"
-    kind: str  # the BUG sheet ("BUGGIE"...), "NPC", "PORTAL", "BUGMISTRESS"
+    kind: str  # the BUG sheet ("BUGGIE"...), "NPC", "PORTAL", "BUGMISTRESS", "GLITCH"
     lives: int
     lives_max: int
     stack: int = 1  # BUGGIEs in the square (TEAM 4)
@@ -92,6 +94,7 @@ class BugView(_Frozen):
     secret: bool = False  # holds a secret (Hidden Keys): "holds a secret", never which
     acting: bool = False  # the BUG acting now
     moves: int = 0  # an NPC's moves left this sequence
+    riders: tuple[str, ...] = ()  # a GLITCH's riders, boarding order: the first pilots, the second fires (rb 869)
 
 
 class SheetView(_Frozen):
@@ -130,6 +133,11 @@ class CoopView(_Frozen):
     primary: tuple[str, ...]  # the primary targets' squares
     result: str  # won | lost once over
     offer: str = ""  # a CONTINUE on the table: "TOR back: RAY 4 (yes), PAM 2 (asked)"
+    # professions (option professions:on): per seat "Engineer: Turret Builder (a)" ("" not picked; () off);
+    # the Machine-Gun Turret's ammo and its builder's sheet (its square: the figure TURRET, kind turret)
+    professions: tuple[str, ...] = ()
+    turret_ammo: int = 0
+    turret_by: str = ""
 
 
 class PublicView(_Frozen):
@@ -173,6 +181,30 @@ class CardView(_Frozen):
     text: str
 
 
+class BugCardView(_Frozen):
+    """A BUG card in a human BUGMISTRESS's hand (her screen alone)."""
+    token: str  # "Charge:2" (mistress_pay.token)
+    name: str
+    type: str  # special | trick | event
+    spawn: int  # its SPAWN value (what it pays)
+    indicator: tuple[str, ...]  # the auto-spawn indicator, top to bottom (the AI's; shown as printed)
+    text: str  # the player's effect (coop.json bug_cards[].player)
+
+
+class MistressView(_Frozen):
+    """A human BUGMISTRESS's living panel (mistress_present.py): what she alone sees, and her options."""
+    hand: tuple[BugCardView, ...]
+    step: str  # main (activate, spawn, cards; then bugs) | act (her BUGs act) | put (a Special Spawn) | ""
+    spawns: bool  # a spawn turn (a spawn mark, no Disruptor)
+    activation: tuple[tuple[str, int], ...]  # inactive types and their activation costs
+    spawn_costs: tuple[tuple[str, int], ...]  # active types and their SPAWN costs
+    points: tuple[str, ...]  # her spawn points now ("BRP1 front, above")
+    bugs: tuple[str, ...]  # each BUG's AP and actions now ("BG3 2 AP: move, flip, hit RAY")
+    acting: str  # the BUG acting now (or at once: Surprise!, a Thief Buggie)
+    mode: str  # when she is asked in the BUGBUSTERs' windows: relevant | all | none
+    event: str  # the Event in force
+
+
 class PrivateView(_Frozen):
     public: PublicView
     seat: int
@@ -184,3 +216,9 @@ class PrivateView(_Frozen):
     start: str  # its start square once placed ("" before)
     asked: str  # what it is asked now ("" nothing)
     legal: tuple[str, ...]  # its legal actions in notation
+    # co-op: the secrets its side keeps hidden, (figure, "keyA" / "coins3"): against the AI BUGMISTRESS every
+    # BUGBUSTER seat sees what any BUGBUSTER found (rb 1818; the public view shows "holds a secret")
+    held: tuple[tuple[str, str], ...] = ()
+    # co-op, a human BUGMISTRESS's seat: her hand and panel (her seat's ``hand``/``team_hands`` stay empty:
+    # she never sees the BUGBUSTERs' POW! cards; they never see this)
+    mistress: MistressView | None = None

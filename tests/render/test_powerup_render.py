@@ -962,3 +962,54 @@ def test_engine_coop_views_draw():
     assert decode(render_private(GAME, mine, NAMES)).width == 800
     words = [op.args[1] for op in _board_ops(view) if op.name == "text"]
     assert {f.id for f in view.figures if f.kind in ("bug", "npc")} <= set(words)
+
+
+def _keys_game():
+    """Hidden Keys from the engine: RAY aboard GLITCH1 in the void left of A5, TOR holding key A (hidden)."""
+    from rules.powerup import ENGINE
+    from rules.powerup.options import PowerupOptions
+
+    s = ENGINE.new_game(3, PowerupOptions(mode="arcade", mission="keys"), ("RAY", "TOR"))
+    key = next(q for q, t in s.secrets.items() if t.endswith("keyA"))
+    del s.secrets[key]
+    s.coop.held = (("TOR", "keyA"),)
+    s.move_figure("GLITCH1", square=(-1, 4), facing=-1)
+    s.move_figure("RAY", square=None, carried_by="GLITCH1")
+    s.coop.aboard = (("GLITCH1", "RAY"),)
+    assert ENGINE.check_invariants(s) == []
+    return ENGINE, s
+
+
+def test_the_glitch_and_the_void_are_drawn_while_a_glitch_is_in_play():
+    """rb 679 (the void off the board), rb 869-871 (the GLITCH flies there): a ring of void squares around the
+    board, the GLITCH with its riders named, a BUGBUSTER holding a secret with a "?" card; no ring in the other
+    missions (and never in DEATHMATCH); every colour in the co-op palette; the private text names the find."""
+    from render.powerup.style import COOP_BASE, GLITCH, SECRET, VOID
+
+    engine, s = _keys_game()
+    view = engine.public_view(s)
+    fr = frame_for(view, 800, 0, board.SQUARE)
+    assert fr.ring == 1 and fr.holds(-1, 4) and not fr.holds(-2, 4)
+    assert frame_for(COOP["vips"], 800, 0, board.SQUARE).ring == 0
+    assert frame_for(VIEWS["two"], 800, 0, board.SQUARE).ring == 0
+    ops = _board_ops(view)
+    words = [op.args[1] for op in ops if op.name == "text"]
+    assert "G1" in words and "RAY" in words  # the GLITCH and its rider's tag
+    fills = [op.args[1] for op in ops if op.name in ("rect", "polygon")]
+    assert VOID in fills and GLITCH in fills and SECRET in fills
+    assert decode(render_public(GAME, view, NAMES)).width == 800
+    mine = engine.private_view(s, 0)
+    assert decode(render_private(GAME, mine, NAMES)).width == 800
+    assert any("Kept hidden: TOR key A" in line for line in describe_private(GAME, mine, NAMES))
+    colours = set()
+    for layout in (lambda pen: board.layout(pen, view, NAMES), lambda pen: screen.layout(pen, mine, NAMES)):
+        for op in _recorded_layout(layout):
+            sub = [op]
+            if op.name == "tile":
+                tile = core.Pen(record=True)
+                op.args[4](tile)
+                sub = tile.ops
+            for o in sub:
+                where = {"text": (3,), "rect": (1, 2), "circle": (2, 3), "line": (1,), "polygon": (1,)}[o.name]
+                colours.update(o.args[k] for k in where if o.args[k] is not None)
+    assert colours <= set(COOP_BASE), sorted(colours - set(COOP_BASE), key=str)
