@@ -42,12 +42,9 @@ from rules.powerup import (
 )
 from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
-from rules.powerup.state import State, shuffled
+from rules.powerup.state import State, coop_of, shuffled
 
-
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
 # --- the deck -------------------------------------------------------------------------------------------

@@ -37,14 +37,19 @@ from dataclasses import replace
 from rules.powerup import bug_moves, missions, physics
 from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
-from rules.powerup.state import State
+from rules.powerup.state import State, coop_of
 
 FLEE = 4  # rb 1363: "The Buggie has 4 actions of movement"
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
+
+
+def card_cost(card: str) -> int:
+    """An equipment card's price in coins (what "the costliest card" weighs, the issue)."""
+    from rules.powerup.data import game_data
+
+    return game_data().card(card).cost or 0
 
 
 def near(a: Square, b: Square) -> int:

@@ -58,19 +58,16 @@ from rules.powerup import combat, coop_life, life, physics
 from rules.powerup.board import Square, board, name
 from rules.powerup.bug_squares import npc_dies
 from rules.powerup.data import game_data
-from rules.powerup.state import State
+from rules.powerup.state import State, coop_of
 
 EVOLVES = {"Evolution": ("BUGGIE", "BIGBUG"), "Bicevolution": ("BIGBUG", "BICEFALUS")}  # rb 1311, rb 1295
 SURPRISE_AP = 4  # rb 1355
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
-def _cost(card: str) -> int:
-    return game_data().card(card).cost or 0
+_cost = aim.card_cost
 
 
 def can_draw(s: State) -> bool:

@@ -29,21 +29,17 @@ from __future__ import annotations
 from rules.powerup import bug_aims as aim
 from rules.powerup import life
 from rules.powerup.board import Square, board, name
-from rules.powerup.data import game_data
-from rules.powerup.state import State, keep_rng, rng_of
+from rules.powerup.state import State, coop_of, keep_rng, rng_of
 
 # rb 1323, 1327, 1339: (each BUGBUSTER, a single BUGBUSTER)
 DRAIN = {"Metal Corrosion": ("ammo", 1, 3), "Mortal Gas": ("rp", 1, 2), "Psychic Attack": ("pow", 1, 2)}
 REINFORCEMENT = 2  # rb 1445
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
-def _cost(card: str) -> int:
-    return game_data().card(card).cost or 0
+_cost = aim.card_cost
 
 
 # --- Acid Corruption -------------------------------------------------------------------------------------

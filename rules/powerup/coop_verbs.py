@@ -17,8 +17,6 @@ from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
 from rules.powerup.state import State
 
-REVIVE_AP = 2
-
 
 # --- revive ------------------------------------------------------------------------------------------------
 def _revivable(s: State, seat: int) -> list[str]:

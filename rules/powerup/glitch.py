@@ -56,7 +56,7 @@ from rules.powerup import combat, dice, life, physics
 from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
 from rules.powerup.data import Item
-from rules.powerup.state import State
+from rules.powerup.state import State, coop_of
 
 KIND = "glitch"
 PREFIX = "GLITCH"
@@ -65,9 +65,7 @@ RIDER_VERBS = ("leave", "fly", "glitch", "give", "cash")  # from coop_verbs' reg
 NO_CARDS = ("card Teleport:",)  # a card that takes its user elsewhere: not from inside a GLITCH
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
 # --- who and where ----------------------------------------------------------------------------------------
@@ -282,21 +280,14 @@ def rider_legal(s: State, seat: int) -> list[str]:
     """A BUGBUSTER aboard (turn.legal hands it here): the GLITCH's actions, giving a key to a partner aboard,
     showing hidden coins, rest, equip, EPIC, its cards (not Teleport), its reaction mode, end. It has no square
     of its own to step, jump, climb, attack or pick up from."""
-    from rules.powerup import cards, coop_verbs, effects
+    from rules.powerup import coop_verbs, effects, turn
     from rules.powerup.state import MODES, mode_of
 
     b = s.busters[seat]
     out = [a for a in coop_verbs.legal(s, seat) if a.split()[0] in RIDER_VERBS]
     if s.ap >= 1 and b.rp < life.rp_max(b):
         out.append("rest")
-    if not b.epic:
-        out += [f"equip {c}" for c in b.owned if c not in b.equipped]
-        for slot, item_id in enumerate(b.equipped):
-            basic = life.basic_equipment(b.sheet)[slot]
-            if basic is not None and item_id != basic:
-                out.append(f"equip {basic}")
-        if cards.epic_sets(b.hand):
-            out.append("epic")
+    out += turn.free_gear(s, seat)
     out += [a for a in effects.card_actions(s, seat) if not a.startswith(NO_CARDS)]
     out += [f"mode {m}" for m in MODES if m != mode_of(s, seat)]
     if s.allies and s.allies[seat]:

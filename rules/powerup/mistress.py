@@ -39,16 +39,14 @@ from rules.powerup import mistress_cards as cards
 from rules.powerup import mistress_cards_bugs as spawn_card
 from rules.powerup import mistress_pay as pay
 from rules.powerup.coop_data import coop_data
-from rules.powerup.state import State, keep_rng, rng_of
+from rules.powerup.state import State, coop_of, keep_rng, rng_of
 
 HER = "bugmistress"
 MODES = ("relevant", "all", "none")  # when her seat is asked in the BUGBUSTERs' windows (mistress_react)
 MISTRESS = mistress_figure.MISTRESS
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
 def seat(s: State) -> int | None:

@@ -26,15 +26,13 @@ from itertools import combinations
 
 from rules.powerup import bug_attacks, bug_moves, bug_paths, mistress_figure, physics
 from rules.powerup.board import Square, board, name
-from rules.powerup.state import State
+from rules.powerup.state import State, coop_of
 
 MISTRESS = mistress_figure.MISTRESS
 ATTACKS = ("hit", "shoot")
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
 def _pass_square(s: State, fid: str) -> Square | None:

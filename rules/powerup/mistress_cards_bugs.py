@@ -10,14 +10,12 @@ from rules.powerup import ai_mistress, bug_aims, bug_cards_ai, combat, physics
 from rules.powerup import mistress_pay as pay
 from rules.powerup.board import board, name, parse_square
 from rules.powerup.coop_data import coop_data
-from rules.powerup.state import State
+from rules.powerup.state import State, coop_of
 
 BURST = 4  # rb 1355 (Surprise!), rb 1363 (Thief Buggie): 4 actions
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
 def _sq(word: str):

@@ -54,7 +54,7 @@ from rules.powerup.board import Board, Layout, Square, board, name
 from rules.powerup.coop_data import MistressLevel
 from rules.powerup.data import game_data
 from rules.powerup.data_checks import TILES
-from rules.powerup.state import State
+from rules.powerup.state import State, coop_of
 
 MISTRESS = coop_combat.MISTRESS
 COSTS = {"move": 1, "flip": 1, "jump": 2, "climb": 1, "gate": 1, "tiles": 1}
@@ -62,9 +62,7 @@ STEPS = ("move", "flip", "jump up", "climb up", "climb down")  # geometry words 
 MAX_TILES = 3  # rb 1844: "flip up to 3 tiles"
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
 def level(s: State) -> MistressLevel:

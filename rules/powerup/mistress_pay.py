@@ -30,16 +30,14 @@ from itertools import combinations
 from rules.powerup import ai_mistress, missions, physics
 from rules.powerup.board import Square, board, name
 from rules.powerup.coop_data import coop_data
-from rules.powerup.state import State
+from rules.powerup.state import State, coop_of
 
 SIDES = ("front", "above")  # rb 999: "Either in front or above it"
 HER_SIDES = ("front", "behind", "above", "below")  # rb 1850: "in any direction"
 NEVER = ("BOSS",)  # STORY's final foe: no ARCADE activation
 
 
-def _c(s: State):
-    assert s.coop is not None
-    return s.coop
+_c = coop_of  # this module reads the co-op state through it
 
 
 # --- tokens ----------------------------------------------------------------------------------------------

@@ -227,6 +227,12 @@ class State:
 MODES = ("relevant", "all", "none")  # when a seat is asked to react (reactions.py)
 
 
+def coop_of(s: State) -> Coop:
+    """A co-op game's ``Coop`` (the co-op modules' one way in; DEATHMATCH never calls them)."""
+    assert s.coop is not None
+    return s.coop
+
+
 def mode_of(s: State, seat: int) -> str:
     return s.modes[seat] if s.modes else "relevant"
 

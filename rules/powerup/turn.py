@@ -66,16 +66,7 @@ def legal(s: State, seat: int) -> list[str]:
             out += [f"give {ally} ammo {n}" for n in range(1, min(b.ammo, room) + 1)]
             out += [f"give {ally} coins {n}" for n in range(1, b.coins + 1)]
             out += [f"give {ally} {c}" for c in b.owned]
-    if not b.epic:
-        for c in b.owned:
-            if c not in b.equipped:
-                out.append(f"equip {c}")
-        for slot, item_id in enumerate(b.equipped):
-            basic = life.basic_equipment(b.sheet)[slot]
-            if basic is not None and item_id != basic:
-                out.append(f"equip {basic}")
-        if cards.epic_sets(b.hand):
-            out.append("epic")
+    out += free_gear(s, seat)
     out += effects.card_actions(s, seat)
     if s.coop is not None:
         out += coop_verbs.legal(s, seat)
@@ -83,6 +74,21 @@ def legal(s: State, seat: int) -> list[str]:
     if s.allies and s.allies[seat]:
         out.append("allies ask")  # free: drop the standing answer to an ally entering its square
     out.append("end")
+    return out
+
+
+def free_gear(s: State, seat: int) -> list[str]:
+    """The free swaps (rb 612: one item per slot, swapped for nothing in your turn) and EPIC, none while EPIC."""
+    b = s.busters[seat]
+    if b.epic:
+        return []
+    out = [f"equip {c}" for c in b.owned if c not in b.equipped]
+    for slot, item_id in enumerate(b.equipped):
+        basic = life.basic_equipment(b.sheet)[slot]
+        if basic is not None and item_id != basic:
+            out.append(f"equip {basic}")
+    if cards.epic_sets(b.hand):
+        out.append("epic")
     return out
 
 
