@@ -167,6 +167,12 @@ def move_choice(s: State, fid: str, ap: int) -> str:
     step = bug_moves.first_step_toward(s, fid, g, ap) if g else None
     if step is None:
         step = bug_moves.straight_on(s, fid)
+    if step == "flip" and _c(s).last_flip == fid:
+        # it has just turned: turning straight back would undo it (what it sees changes with its facing,
+        # so its goal can flip with it); it goes on the way it now faces, or stops (rb 1367, "fun over
+        # simulation")
+        step = bug_moves.straight_on(s, fid)
+        step = None if step == "flip" else step
     if step is None or bug_moves.cost(s, fid, step) > ap or step not in bug_moves.bug_actions(s, fid, ap):
         return ""
     return step
@@ -336,6 +342,7 @@ def _bug(s: State, fid: str, words: list[str], out: list[str]) -> None:
         return
     c.bug_ap -= bug_moves.cost(s, fid, words[0] if words[0] != "gate" else " ".join(words))
     c.aps = {**c.aps, fid: c.bug_ap}
+    c.last_flip = fid if words == ["flip"] else ""
     bug_moves.apply_bug_action(s, fid, " ".join(words), out)
     if words == ["move"]:
         bug_cards.charge_step(s, fid, out)  # rb 1475, Charge: twice as many squares

@@ -112,6 +112,8 @@ class Coop:
     peeks: tuple[tuple[str, str], ...] = ()
     overclock: int = -1
 
+    last_flip: str = ""  # the AI's BUG whose last action was a flip (it never flips straight back)
+
     def clone(self) -> Coop:
         return replace(self, bugs=dict(self.bugs), npcs=dict(self.npcs), pieces=dict(self.pieces), aps=dict(self.aps))
 

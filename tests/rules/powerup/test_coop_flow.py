@@ -280,3 +280,23 @@ def test_the_last_to_play_going_down_between_turns_ends_the_sequence():
     s, _ = E.apply(s, 1, "shove right")  # onto the spikes at E7
     assert 1 in s.coop.fallen
     assert s.sequence == 2 and s.coop.stage == "bug" and E.pending(s)
+
+
+def test_a_bug_never_turns_straight_back():
+    """rb 1414 read with rb 1367 ("fun over simulation"): what a BUG sees changes with its facing, so its goal
+    could flip with it; once it has turned it goes on the way it faces rather than turn back at once."""
+    from rules.powerup import physics
+
+    s = bug_turn(new())
+    bg = ""
+    for x in range(12):  # the first free standing square where a BUGGIE facing right would turn round
+        for y in range(9):
+            if bg or not physics.free(s, (x, y)) or not physics.supported(s, (x, y)):
+                continue
+            bg = coop_life.add_bug(s, "BUGGIE", (x, y), 1)
+            if ai_mistress.move_choice(s, bg, 2) != "flip":
+                del s.figures[bg], s.coop.bugs[bg]
+                bg = ""
+    assert bg and ai_mistress.move_choice(s, bg, 2) == "flip"
+    s.coop.last_flip = bg
+    assert ai_mistress.move_choice(s, bg, 2) != "flip"
