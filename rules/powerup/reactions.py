@@ -149,8 +149,8 @@ def _worth_asking(s: State, seat: int, kind: str) -> bool:
     b = s.busters[seat]
     if kind == "roll":
         return _in_roll(s, seat) and bool(b.hand)
-    if seat == s.active:
-        return False
+    if seat == s.active and not (s.attack is not None and s.attack.bug and not s.attack.rolled):
+        return False  # its own action; but a BUG attacking it in its turn (Surprise!, a Thief) may be dodged
     a = s.attack  # the Machine-Gun Turret, "at any time" (rb 1168): by mode, against a BUG's attack or always
     if turret.shoot_actions(s, seat) and (mode == "all" or a is not None and bool(a.bug) and not a.rolled):
         return True

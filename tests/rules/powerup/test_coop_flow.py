@@ -300,3 +300,23 @@ def test_a_bug_never_turns_straight_back():
     assert bg and ai_mistress.move_choice(s, bg, 2) == "flip"
     s.coop.last_flip = bg
     assert ai_mistress.move_choice(s, bg, 2) != "flip"
+
+
+def test_a_bug_attacking_the_active_bugbuster_in_its_turn_may_be_dodged():
+    """rb 885: RP "can be used at any time"; rb 899: RAY steps back from a BUG's attack. A BUG that attacks
+    in a BUGBUSTER's own turn (woken by Surprise!, a Thief Buggie) asks that BUGBUSTER too."""
+    from rules.powerup import bug_attacks, reactions
+
+    s = bug_turn(new())
+    s, _ = E.apply(s, 0, "next RAY")
+    here = s.where("RAY")
+    f = s.figures["RAY"].facing
+    ahead = (here[0] + f, here[1])
+    if s.at(ahead) is not None:
+        s.move_figure(s.at(ahead).id, square=(11, 8))
+    bg = coop_life.add_bug(s, "BIGBUG", ahead, -f)
+    out = []
+    bug_attacks.declare(s, bg, ["hit", "RAY"], out)
+    reactions.open_window(s, "act")
+    assert 0 in s.window and s.active == 0
+    assert any(o.startswith("react ") for o in reactions.options(s, 0))
