@@ -91,3 +91,28 @@ def new_coop_state(seed: int, labels: tuple[str, ...], mission_id: str) -> State
     s.rng = tuple(r.state())
     return s
 
+
+def new_arcade(seed: int, options, seats, out: list[str]) -> State:
+    """An ARCADE game from the table's options (mode, mission, who plays the BUGMISTRESS, professions): the
+    mission set up, then the professions' picks or the first sequence; the lines it tells go to ``out``."""
+    from rules.powerup import coop_turn
+    from rules.powerup.mistress import HER
+
+    human = options.bugmistress == "human"
+    labels = tuple(seats) if seats else ("RAY", HER) if human else ("RAY",)
+    if human != (HER in labels) or human and labels[-1] != HER:
+        raise BadOptions(f"bugmistress:human plays with the seat {HER} (last); bugmistress:ai without it")
+    labels = tuple(x for x in labels if x != HER)
+    s = new_coop_state(seed, labels, options.mission)
+    assert s.coop is not None
+    s.coop.human = human  # her turn begins with the first sequence (mistress.begin_turn)
+    s.modes = (options.reactions,) * len(labels)
+    s.react_wait = options.reaction_wait
+    s.coop.pause = options.pause
+    if options.professions == "on":  # the picks come before the first BUG turn (professions.py)
+        from rules.powerup import professions
+
+        professions.begin(s, out)
+    else:
+        coop_turn.start_sequence(s, out)
+    return s

@@ -5,7 +5,10 @@ decisions: any seat of the team places); then, behind screens and all at once, e
 share of its team's secret tokens and picks its start square on its base. Play: sequences of turns in
 initiative order (flow.py), each turn 4 AP (turn.py); questions the rules ask on the way (asks.py) come
 first. Every action is a line of notation; the legal ones are listed, and anything else is refused with
-the rule that stops it (refusals.py).
+the rule that stops it (refusals.py). ARCADE (co-op) goes through coop_engine.py where it differs.
+
+This class routes; the work is by job elsewhere: setup behind screens (screens.py), what follows each action
+(settle.py), notation (notation.py), the few words the game tells people (telling.py).
 """
 
 from __future__ import annotations
@@ -13,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core.engine import SYSTEM, Decision, DecisionKind, Event, Outcome, SeatPlan
+from rules.core.engine import Decision, DecisionKind, Event, Outcome, SeatPlan
 from rules.core.errors import BadOptions, GameIsOver, IllegalAction, MalformedAction, NotYourTurn
-from rules.powerup import asks, coop_engine, deathmatch, flow, life, physics, reactions, turn
+from rules.powerup import asks, coop_engine, deathmatch, notation, reactions, screens, settle, telling, turn
 from rules.powerup.board import name, parse_square
 from rules.powerup.data import check_effects, game_data
 from rules.powerup.data_checks import SHEETS
@@ -80,7 +83,12 @@ class PowerupEngine:
 
     def new_game(self, seed: int, options: PowerupOptions, seats: Sequence[str] | None = None) -> State:
         if options.mode == "arcade":
-            return self._new_arcade(seed, options, seats)
+            from rules.powerup.coop_setup import new_arcade
+
+            out: list[str] = []
+            s = new_arcade(seed, options, seats, out)
+            s.events = tuple(out[-MAX_EVENTS:])
+            return s
         labels = tuple(seats) if seats else ("RED-RAY", "BLU-TOR")
         if len(labels) not in (2, 4, 6):
             raise BadOptions("DEATHMATCH is played by 2, 4 or 6 seats in two equal teams")
@@ -99,32 +107,6 @@ class PowerupEngine:
         s.modes = (options.reactions,) * len(labels)
         s.react_wait = options.reaction_wait
         s.events = (f"DEATHMATCH: {s.placing} places the first POWERUP (one per tile, in turn).",)
-        return s
-
-    def _new_arcade(self, seed: int, options: PowerupOptions, seats: Sequence[str] | None) -> State:
-        from rules.powerup import coop_turn
-        from rules.powerup.coop_setup import new_coop_state
-        from rules.powerup.mistress import HER
-
-        human = options.bugmistress == "human"
-        labels = tuple(seats) if seats else ("RAY", HER) if human else ("RAY",)
-        if human != (HER in labels) or human and labels[-1] != HER:
-            raise BadOptions(f"bugmistress:human plays with the seat {HER} (last); bugmistress:ai without it")
-        labels = tuple(x for x in labels if x != HER)
-        s = new_coop_state(seed, labels, options.mission)
-        assert s.coop is not None
-        s.coop.human = human  # her turn begins with the first sequence (mistress.begin_turn)
-        s.modes = (options.reactions,) * len(labels)
-        s.react_wait = options.reaction_wait
-        s.coop.pause = options.pause
-        out: list[str] = []
-        if options.professions == "on":  # the picks come before the first BUG turn (professions.py)
-            from rules.powerup import professions
-
-            professions.begin(s, out)
-        else:
-            coop_turn.start_sequence(s, out)
-        s.events = tuple(out[-MAX_EVENTS:])
         return s
 
     # ------------------------------------------------------------ who acts
@@ -168,7 +150,7 @@ class PowerupEngine:
         if s.phase == "place":
             return [f"place {name(sq)}" for sq in deathmatch.place_squares(s)]
         if s.phase == "hide":
-            return self._hide_actions(s, seat)
+            return screens.hide_actions(s, seat)
         if s.asks:
             return asks.options(s, s.asks[0])
         if s.window:
@@ -177,57 +159,15 @@ class PowerupEngine:
             return co
         return turn.legal(s, seat)
 
-    def _hide_actions(self, s: State, seat: int) -> list[str]:
-        out = ["done"]
-        out += [f"start {name(sq)}" for sq in deathmatch.start_options(s, seat)]
-        squares = deathmatch.hide_squares(s, seat)
-        for token in dict.fromkeys(s.to_hide[seat]):
-            out += [f"hide {token} {name(sq)}" for sq in squares]
-        return out
-
     # ------------------------------------------------------------ notation
     def parse(self, state: State, seat: int, text: str) -> str:
-        words = text.strip().split()
-        if not words:
-            raise MalformedAction("type an action, e.g. `move`, `jump up`, `shoot BLU-TOR`, `end`")
-        words[0] = words[0].lower()
-        out = []
-        for w in words:
-            label = w.upper()
-            if label in state.seats:  # a seat label names its BUGBUSTER: BLU-TOR -> TOR
-                out.append(label.split("-")[-1])
-            elif label in SHEETS or label.startswith(
-                    ("ROBOT-", "DRUM")) or parse_square(w) is not None and len(w) <= 3:
-                out.append(label)
-            elif w.lower() in ("up", "down", "left", "right", "high", "pass", "pushed", "decline", "done",
-                                "pow", "equipment", "ammo", "life", "coins", "trap", "powerup", "react", "roll",
-                                "assist", "mode", "relevant", "all", "none", "fall", "misses", "always", "allies",
-                                "ask") or w[:5].lower() in (
-                    "coins", "ammo:") or w[:3].lower() == "rp:":
-                out.append(w.lower())
-            else:
-                out.append(w)
-        text = " ".join(out)
-        if state.coop is not None and state.coop.human and seat == len(state.seats):
-            from rules.powerup.mistress import parse as her_parse
-
-            text = her_parse(state, text)  # her aliases: attack, bare card names, BURP1
-        # a card's token or any word typed in another case: match the seat's legal actions regardless of case
-        legal = {a.lower(): a for a in self.legal_actions(state, seat)}
-        return legal.get(text.lower(), text)
+        return notation.parse(state, seat, text, self.legal_actions(state, seat))
 
     def format(self, action: str) -> str:
         return action
 
     def public_action(self, state: State, seat: int, action: str) -> str:
-        """Behind the screens, hiding a token and picking a start square tell the channel nothing; an
-        Assemble trade tells who handed a card to whom, not which (rb 1184: the team's own affair)."""
-        if state.phase == "hide" and action != "done":
-            return ""
-        words = action.split()
-        if state.asks and state.asks[0][1] == "assemble" and words[0] == "hand":
-            return f"hand a card to {words[-1]}"
-        return action
+        return notation.public_action(state, seat, action)
 
     def complete(self, state: State, seat: int, typed: str) -> list[tuple[str, str]]:
         from rules.powerup.menus import complete
@@ -247,7 +187,7 @@ class PowerupEngine:
             raise MalformedAction("not a POWERUP action")
         pending = self.pending(state)
         if seat not in pending:
-            raise NotYourTurn(self._not_yours(state, seat))
+            raise NotYourTurn(telling.not_yours(state, pending, self.seat_labels(state)))
         legal = self.legal_actions(state, seat)
         if action not in legal:
             from rules.powerup.refusals import refusal
@@ -260,104 +200,18 @@ class PowerupEngine:
             assert sq is not None
             deathmatch.place(s, sq, out)
         elif s.phase == "hide":
-            self._hide(s, seat, action, out)
+            screens.hide_step(s, seat, action, out)
         elif s.asks:
             asks.answer(s, s.asks[0], action, out)
         elif s.window:
             reactions.answer(s, seat, action, out)
         elif s.coop is None or not coop_engine.apply(s, seat, action, out):
-            self._turn(s, seat, action, out)
-        self._settle(s, out)
+            settle.turn_action(s, seat, action, out)
+        settle.settle(s, out)
         s.steps += 1
         out = [line[:1].upper() + line[1:] for line in out if line]
         s.events = (*s.events, *out)[-MAX_EVENTS:]
         return s, [Event(e) for e in out]
-
-    def _turn(self, s: State, seat: int, action: str, out: list[str]) -> None:
-        """An action of the active seat; then a reaction window is owed (reactions.py), and the cards it
-        played may be copied (rb 1200)."""
-        verb = action.split()[0]
-        discard = len(s.pow_discard)
-        turn.apply(s, seat, action, out)
-        if s.phase != "play" or verb in reactions.NO_WINDOW:
-            return
-        s.window_due = True
-        if verb in ("card", "epic") and len(s.pow_discard) > discard:
-            s.copyable = s.pow_discard[discard:]
-
-    def _settle(self, s: State, out: list[str]) -> None:
-        """After an action: questions with no answer left are dropped; windows open and attacks roll and
-        land in their turn (reactions.advance); a turn with no AP left ends by itself unless its seat still
-        has something free to do (swap, EPIC, a free card) — then it presses ``end``."""
-        if s.phase == "play":
-            physics.settle(s, out, keep=s.air)
-        while s.phase == "play":
-            life.clamp(s)
-            asks.tidy(s)
-            if reactions.advance(s, out) or s.air:
-                return
-            if s.coop is not None and coop_engine.hold(s, out):  # her BUG acting at once, out of her turn
-                return
-            if s.coop is not None and s.coop.stage != "turn":
-                coop_engine.settle(s, out)
-                if s.phase != "play" or s.coop.stage != "turn" or s.window or s.asks:
-                    return
-                continue
-            if s.coop is not None and coop_engine.mission_over(s, out):  # won or lost in a BUGBUSTER's turn
-                return
-            if s.coop is not None and coop_engine.tricks(s, out):  # her face-up Tricks, "at any time" (rb 975)
-                continue
-            if s.ap > 0:
-                return
-            seat = s.active
-            assert seat is not None
-            if self._free_left(s, seat):
-                return
-            flow.end_turn(s, out)
-
-    def _free_left(self, s: State, seat: int) -> bool:
-        if s.coop is not None and seat in s.coop.fallen:
-            return False  # down in its own turn: the turn is over (it can do nothing, rb 849)
-        if s.busters[seat].protected:
-            # at 0 AP still protected, it died this turn (any AP spent is a normal action, which ends the
-            # protection): its turn is over (rb 1918), cards and EPIC wait for the next
-            return False
-        # at 0 AP: equip, EPIC, cards, free moves (a mode change is no reason to wait)
-        return any(a != "end" and not a.startswith(("mode ", "allies ")) for a in turn.legal(s, seat))
-
-    def _hide(self, s: State, seat: int, action: str, out: list[str]) -> None:
-        words = action.split()
-        if words[0] == "start":
-            sq = parse_square(words[1])
-            s.set_buster(seat, start=sq)
-        elif words[0] == "hide":
-            sq = parse_square(words[2])
-            assert sq is not None
-            deathmatch.hide(s, seat, words[1], sq)
-        else:  # done: what is left is placed as designed (the time-out default too)
-            while (d := deathmatch.designed_hide(s, seat)) is not None:
-                deathmatch.hide(s, seat, d[0], d[1])
-            if s.busters[seat].start is None:
-                s.set_buster(seat, start=deathmatch.start_options(s, seat)[0])
-            done = list(s.hidden_done)
-            done[seat] = True
-            s.hidden_done = tuple(done)
-            out.append(f"{s.seats[seat]} is ready.")
-            if all(done):
-                deathmatch.reveal(s, out)
-                flow.start_sequence(s, out)
-
-    def _not_yours(self, state: State, seat: int) -> str:
-        if state.phase == "place":
-            return f"{state.placing} is placing; wait for your team's turn"
-        if state.phase == "hide":
-            return "you are done behind your screen; wait for the others"
-        pending = self.pending(state)
-        if pending:
-            who = next(iter(pending))
-            return "wait: it is the BUGs' turn" if who == SYSTEM else (
-                f"wait: it is {self.seat_labels(state)[who]}'s move")
-        return "the game is over"
 
     def undoable(self, state: State, seat: int, action: str) -> bool:
         """The issue: moves, flips, climbs, gateways, rest, gives, swaps, placements before commit — while
@@ -381,18 +235,7 @@ class PowerupEngine:
         return f"s{state.sequence}.{state.beats}"
 
     def progress(self, state: State) -> str:
-        s = state
-        if s.phase == "place":
-            return f"Setup · {s.placing} places {'POWERUPs' if s.place_kind == 'powerup' else 'a drum'}"
-        if s.phase == "hide":
-            return "Setup · behind screens: secrets and start squares"
-        if s.coop is not None:
-            return coop_engine.progress(s)
-        if s.phase == "over":
-            return f"Over · {s.summary}"
-        seq = (s.sequence - 1) % game_data().turn_card.sequences_per_round + 1
-        who = s.seats[s.active] if s.active is not None else ""
-        return f"Round {flow.round_of(s.sequence)} · sequence {seq} · {who} · RED {s.score[0]}-{s.score[1]} BLU"
+        return telling.progress(state)
 
     def policy(self) -> Any:
         from rules.core.ai import RandomPolicy
@@ -419,25 +262,7 @@ class PowerupEngine:
         return private_view(state, seat, self.waiting(state), asked, tuple(self.legal_actions(state, seat)))
 
     def waiting(self, state: State) -> str:
-        pending = self.pending(state)
-        if not pending:
-            return ""
-        seat = next(iter(pending))
-        if state.phase == "place":
-            return pending[seat].prompt  # "RED places a POWERUP"
-        if state.phase == "hide":
-            return "behind screens: " + ", ".join(state.seats[i] for i in pending)
-        if state.window and not state.asks:  # who may still react (their prompts are private)
-            a = state.attack
-            who = (a.bug or state.busters[a.seat].sheet) if a is not None else ""
-            what = f"{who} {a.verb}s {a.word}: " if a is not None and not a.rolled else ""
-            kind = "roll tricks" if state.window_kind == "roll" else "reactions"
-            return f"{what}{kind} from " + ", ".join(self.seat_labels(state)[i] for i in pending)
-        if seat == SYSTEM:
-            return "the BUGs' turn"
-        if len(pending) > 1:  # a group's choice, or payers asked at once
-            return f"{', '.join(state.seats[i] for i in pending)}: {pending[seat].prompt}"
-        return f"{self.seat_labels(state)[seat]}: {pending[seat].prompt}"
+        return telling.waiting(state, self.pending(state), self.seat_labels(state))
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
