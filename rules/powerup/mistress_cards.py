@@ -115,13 +115,9 @@ def _door_args(s: State, card: str) -> list[str]:
 
 
 def _door(s: State, card: str, words: list[str], out: list[str]) -> None:
-    sq = _sq(words[0])
-    if sq in s.shut:
-        s.shut = tuple(x for x in s.shut if x != sq)
-        out.append(f"The door at {name(sq)} opens.")
-    else:
-        s.shut = (*s.shut, sq)
-        out.append(f"The door at {name(sq)} is shut.")
+    from rules.powerup.pow_board import toggle_door
+
+    toggle_door(s, _sq(words[0]), "", out)
 
 
 def _reinforce_args(s: State, card: str) -> list[str]:

@@ -82,12 +82,18 @@ def door(s: State, seat: int, arg: str, out: list[str]) -> None:
     until a card opens it (the issue)."""
     sq = parse_square(arg)
     assert sq is not None
-    if sq in s.shut:
-        s.shut = tuple(x for x in s.shut if x != sq)
-        out.append(f"{s.busters[seat].sheet} opens the door at {name(sq)}.")
+    toggle_door(s, sq, s.busters[seat].sheet, out)
+
+
+def toggle_door(s: State, sq: Square, who: str, out: list[str]) -> None:
+    """A gateway opens if shut, else shuts (the card, the Door Mechanic, her card): ``who`` does it, or the
+    door itself is named ("")."""
+    opens = sq in s.shut
+    s.shut = tuple(x for x in s.shut if x != sq) if opens else (*s.shut, sq)
+    if who:
+        out.append(f"{who} {'opens' if opens else 'shuts'} the door at {name(sq)}.")
     else:
-        s.shut = (*s.shut, sq)
-        out.append(f"{s.busters[seat].sheet} shuts the door at {name(sq)}.")
+        out.append(f"The door at {name(sq)} {'opens' if opens else 'is shut'}.")
 
 
 def barrier_args(s: State, seat: int) -> list[str]:

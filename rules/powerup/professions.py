@@ -335,13 +335,9 @@ def door(s: State, seat: int, words: list[str], out: list[str]) -> None:
     sq = parse_square(words[1])
     assert sq is not None
     s.ap -= amount(s, seat, "door", "ap")
-    who = s.busters[seat].sheet
-    if sq in s.shut:
-        s.shut = tuple(x for x in s.shut if x != sq)
-        out.append(f"{who} opens the door at {name(sq)}.")
-    else:
-        s.shut = (*s.shut, sq)
-        out.append(f"{who} shuts the door at {name(sq)}.")
+    from rules.powerup.pow_board import toggle_door
+
+    toggle_door(s, sq, s.busters[seat].sheet, out)
 
 
 def heal(s: State, seat: int, words: list[str], out: list[str]) -> None:

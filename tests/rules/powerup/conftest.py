@@ -53,3 +53,19 @@ def fixed_dice(monkeypatch):
         return fake
 
     return install
+
+
+def bug_turn(s: State) -> State:
+    """Play a co-op game's BUG turn (the AI's steps, any window or question answered by its default) until
+    the BUGBUSTERs' choice."""
+    from rules.core.engine import SYSTEM
+    from rules.powerup import ENGINE
+
+    for _ in range(500):
+        if s.coop.stage != "bug" or s.phase != "play":
+            return s
+        pending = ENGINE.pending(s)
+        seat = SYSTEM if SYSTEM in pending else next(iter(pending))
+        s, _ = ENGINE.apply(s, seat, pending[seat].default)
+    raise AssertionError("the BUG turn never ends")
+

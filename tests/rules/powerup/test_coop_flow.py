@@ -8,6 +8,7 @@ from rules.powerup import ENGINE as E
 from rules.powerup import ai_mistress, coop_life, life
 from rules.powerup.board import parse_square
 from rules.powerup.options import PowerupOptions
+from tests.rules.powerup.conftest import bug_turn
 
 ARCADE = PowerupOptions(mode="arcade", mission="vips")
 
@@ -16,15 +17,6 @@ def new(labels=("RAY", "TOR"), seed=3):
     return E.new_game(seed, ARCADE, labels)
 
 
-def bug_turn(s):
-    """Play the AI's steps until the BUGBUSTERs' choice (answering any window with its default)."""
-    for _ in range(500):
-        if s.coop.stage != "bug" or s.phase != "play":
-            return s
-        pending = E.pending(s)
-        seat = SYSTEM if SYSTEM in pending else next(iter(pending))
-        s, _ = E.apply(s, seat, pending[seat].default)
-    raise AssertionError("the BUG turn never ends")
 
 
 def sq(text):

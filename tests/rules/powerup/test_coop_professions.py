@@ -18,6 +18,7 @@ from rules.powerup.board import parse_square
 from rules.powerup.coop_data import coop_data
 from rules.powerup.options import PowerupOptions, parse_options
 from rules.powerup.present import private_view, public_view
+from tests.rules.powerup.conftest import bug_turn
 
 PROF = PowerupOptions(mode="arcade", mission="vips", professions="on")
 
@@ -26,15 +27,6 @@ def sq(text):
     return parse_square(text)
 
 
-def bug_turn(s):
-    """The AI's steps (any window or question answered by its default) until the BUGBUSTERs' choice."""
-    for _ in range(500):
-        if s.coop.stage != "bug" or s.phase != "play":
-            return s
-        pending = E.pending(s)
-        seat = SYSTEM if SYSTEM in pending else next(iter(pending))
-        s, _ = E.apply(s, seat, pending[seat].default)
-    raise AssertionError("the BUG turn never ends")
 
 
 def game(*picks: str, labels=("RAY", "TOR"), seed=3, where=None):
