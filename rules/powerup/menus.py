@@ -111,6 +111,8 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
                     npc, way = rest.split(" ", 1)
                     moves = s.coop.npcs[npc].moves if s.coop is not None and npc in s.coop.npcs else 0
                     rest, cost = f"{npc} {NPC_WAYS.get(way, way)}", f" ({moves} move{'s' if moves != 1 else ''} left)"
+                elif verb == "profession" and len(rest.split()) == 2:  # "Engineer: Turret Builder"
+                    rest, cost = _profession_label(rest), ""
                 elif verb == "revive":
                     cost = f" — {professions.revive_cost(s, seat)} AP"
                 elif verb == "flip" and s.asks and s.asks[0][1] == "shop":  # rb 1162, at a POWERUP
@@ -151,6 +153,14 @@ def _profession_cost(s: State, seat: int, opt: str) -> str:
         return f" — free ({turret.ammo(s)} ammo in it)"
     n = professions.amount(s, seat, words[0], "ap")
     return f" — {n} AP" if n else " — free"
+
+
+def _profession_label(rest: str) -> str:
+    from rules.powerup.coop_data import coop_data
+
+    pid, side = rest.split()
+    p = next((x for x in coop_data().professions if x.id == pid), None)
+    return rest if p is None else f"{p.name}: {(p.a if side == 'a' else p.b).name}"
 
 
 def _price_label(s: State, rest: str) -> tuple[str, str]:

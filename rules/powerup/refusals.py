@@ -50,6 +50,8 @@ def refusal(s: State, seat: int, action: str, legal: Sequence[str]) -> str:
     if verb not in KNOWN:
         return _fit(f"unknown action '{quoted(verb, 16)}': try {_forms(legal)}")
     phase = _phase(s)
+    if s.coop is not None and s.coop.stage == "professions" and verb != "profession":
+        return _fit("first the squadron's professions, one seat at a time: profession <name> <a|b> (rb 1162)")
     if phase == "ask":
         why = _answer(s, seat, verb, args, legal)
     elif verb in TABLES.get(phase, {}):

@@ -394,3 +394,19 @@ def test_the_invariants_catch_broken_picks_and_turrets():
     broken = E.load(E.dump(s))
     broken.coop.professions = ("engineer:a", "")
     assert any("at stage turn" in p for p in E.check_invariants(broken))
+
+
+def test_the_pick_is_labelled_and_other_actions_are_refused_until_it_is_made():
+    """rb 1162: the professions are picked before play; a newcomer reads each side's name in the menu and is
+    told to pick first."""
+    from rules.core.errors import IllegalAction
+
+    s = E.new_game(8, parse_options({"mission": "vips", "professions": "on"}), ("RAY", "TOR"))
+    labels = E.menu_labels(s, 0, (), E.legal_actions(s, 0))
+    assert labels["profession engineer a"][0] == "Profession Engineer: Turret Builder"
+    try:
+        E.apply(s, 0, "move")
+    except IllegalAction as e:
+        assert "profession <name> <a|b>" in str(e)
+    else:
+        raise AssertionError("moved before the pick")
