@@ -124,6 +124,9 @@ def menu_labels(s: State, seat: int, prefix: tuple[str, ...], options: Sequence[
                 sep = ": " if verb == "mode" else " "
                 out[opt] = ((label + (f"{sep}{rest}" if rest else "") + cost)[:80], desc[:100])
         return out
+    if prefix == ("profession",):  # the pick's menu, one level down: "Engineer: Turret Builder"
+        return {opt: (_profession_label(opt.removeprefix("profession ")), VERBS["profession"][1]) for opt in options
+                if len(opt.removeprefix("profession ").split()) == 2}
     if prefix == ("react",) and s.phase == "play":
         return _react_labels(s, seat, options)
     if prefix[0] in ("shoot", "hit") and s.phase == "play":

@@ -404,6 +404,8 @@ def test_the_pick_is_labelled_and_other_actions_are_refused_until_it_is_made():
     s = E.new_game(8, parse_options({"mission": "vips", "professions": "on"}), ("RAY", "TOR"))
     labels = E.menu_labels(s, 0, (), E.legal_actions(s, 0))
     assert labels["profession engineer a"][0] == "Profession Engineer: Turret Builder"
+    below = E.menu_labels(s, 0, ("profession",), ["engineer a", "medic b"])  # the menu one level down
+    assert below["engineer a"][0] == "Engineer: Turret Builder" and below["medic b"][0] == "Medic: First Aid"
     try:
         E.apply(s, 0, "move")
     except IllegalAction as e:
